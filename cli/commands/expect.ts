@@ -1,0 +1,16 @@
+// `rtconf expect RESULTS [--update OLD.json]`: prints an expectations file for `rtconf run --expect` listing every
+// result of the run that did not pass, with a placeholder reason to fill in (reasons of OLD.json are kept where the
+// status is unchanged).
+import { readResults } from '../../reports/read-results.js';
+import { expectationsFromResults, readExpectations } from '../../runners/expectations.js';
+import { parseCommandLine } from '../parse.js';
+import { UsageError } from '../usage-error.js';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine('expect', argv, { update: { type: 'string' } }, true);
+  if (positionals.length !== 1) throw new UsageError('expect: expected one results file (rtconf expect results.json > expectations.json)');
+  const results = await readResults(positionals[0] ?? '');
+  const previous = values.update === undefined ? {} : await readExpectations(values.update);
+  process.stdout.write(`${JSON.stringify(expectationsFromResults(results, previous), null, 2)}\n`);
+  return 0;
+}

@@ -1,0 +1,45 @@
+// The rtconf command line: dispatches a verb to its command module, loaded on demand so `--help` stays instant.
+import { UsageError } from './usage-error.js';
+
+type Command = { main(argv: readonly string[]): Promise<number> };
+
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  run: () => import('./commands/run.js'),
+  list: () => import('./commands/list.js'),
+  report: () => import('./commands/report.js'),
+  diff: () => import('./commands/diff.js'),
+  merge: () => import('./commands/merge.js'),
+  expect: () => import('./commands/expect.js'),
+};
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  try {
+    if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
+      const { HELP } = await import('./help.js');
+      process.stdout.write(HELP);
+      return verb === undefined ? 2 : 0;
+    }
+    if (verb === '--version' || verb === '-v') {
+      const { toolInfo } = await import('../reports/tool-info.js');
+      process.stdout.write(`${toolInfo().version}\n`);
+      return 0;
+    }
+    const load = Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb] : undefined;
+    if (!load) throw new UsageError(`unknown command "${verb}" (expected ${Object.keys(COMMANDS).join(', ')}; see rtconf --help)`);
+    return await (await load()).main(rest);
+  } catch (error) {
+    return reportError(error);
+  }
+}
+
+/** Known input problems are one line and exit 2; anything else is a bug in rtconf: say so, with the stack. */
+export function reportError(error: unknown): number {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof code === 'string' && code.startsWith('ERR_RTCONF_')) {
+    process.stderr.write(`rtconf: ${error.message}\n`);
+    return 2;
+  }
+  process.stderr.write(`rtconf: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 70;
+}

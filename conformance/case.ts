@@ -1,0 +1,97 @@
+// The case model: a case is plain metadata (id, module, cited rules, timeout) plus one `run(ctx)` function that checks
+// one behaviour of the candidate handed to it in `ctx`. Cases never import an implementation; the runner supplies it.
+import type * as fc from 'fast-check';
+import type { ModuleName } from '../spec/rule.js';
+import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
+import type { CertificateSet } from './https/certificates.js';
+
+export type { ModuleName };
+
+/** The metadata of a case: plain data, selectable and reportable without running anything. */
+export interface CaseMeta {
+  /** Stable dotted id, `module.topic.behaviour`, e.g. `querystring.parse.repeated-keys-in-order`. */
+  readonly id: string;
+  readonly module: ModuleName;
+  /** Ids of the rules this case checks; at least one, all present in the catalogue. */
+  readonly rules: readonly string[];
+  /** Per-case time limit; the run's `--timeout` applies when absent. */
+  readonly timeoutMs?: number;
+  readonly tags?: readonly string[];
+}
+
+export interface CaseDefinition extends CaseMeta {
+  run(ctx: CaseContext): Promise<void> | void;
+}
+
+/** What a case gets to work with. */
+export interface CaseContext {
+  /** The candidate's modules. Only the module the case belongs to is guaranteed present (else the case is `skip`). */
+  readonly qs: QuerystringModule;
+  readonly cp: ChildProcessModule;
+  readonly https: HttpsModule;
+  /** The reference implementation, for differential properties; never the module under test. */
+  readonly oracle: Readonly<CandidateModules>;
+  /** The candidate being checked. */
+  readonly candidate: { readonly id: string; readonly name: string; readonly kind: string };
+  /** Seed of this case, derived from the run seed and the case id so a case replays alike in any selection. */
+  readonly seed: number;
+  /** Aborted when the case times out or the run is interrupted: long waits should listen to it. */
+  readonly signal: AbortSignal;
+  /** The fast-check module; use `ctx.check` to run a property with the case's seed. */
+  readonly fc: typeof fc;
+  /**
+   * Runs a fast-check property with this case's seed. On failure throws a `CaseFailure` carrying the seed, the
+   * path and the shrunk counterexample, so the result records everything needed to replay it.
+   */
+  check<Ts>(property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>, params?: fc.Parameters<Ts>): Promise<void>;
+  /** A fresh private directory for this case (mode 0700), removed after the case whatever its outcome. */
+  tmpDir(): Promise<string>;
+  /** Registers a cleanup that runs after the case, last registered first, even when the case fails or times out. */
+  defer(cleanup: () => unknown): void;
+  /** Fixtures shared by the cases of a run. */
+  readonly fixtures: Fixtures;
+}
+
+export interface Fixtures {
+  /** Absolute path of a fixture file under `conformance/fixtures/`. */
+  path(name: string): string;
+  /** The candidate runtime's own executable (`process.execPath` of the runtime the candidate runs in). */
+  readonly execPath: string;
+  /**
+   * Certificates minted once per run (lazily, on first use) into a private temp dir, removed at the end of the run.
+   */
+  certificates(): Promise<CertificateSet>;
+}
+
+/** Thrown by a case (or `ctx.check`) when the candidate contradicts a rule. Anything else thrown is an `error`. */
+export class CaseFailure extends Error {
+  override readonly name = 'CaseFailure';
+  constructor(
+    message: string,
+    readonly details: { expected?: unknown; actual?: unknown; counterexample?: Counterexample } = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Thrown by a case that cannot observe its behaviour for this candidate on this machine (for example a build without
+ * crypto that cannot be simulated for a runtime's own builtins). The result is `na`, which never counts as a pass.
+ */
+export class CaseNotApplicable extends Error {
+  override readonly name = 'CaseNotApplicable';
+}
+
+/** A shrunk fast-check counterexample with what it takes to replay it. */
+export interface Counterexample {
+  /** The counterexample, printed with fast-check's `stringify`. */
+  readonly value: string;
+  readonly seed: number;
+  readonly path: string;
+  readonly numRuns: number;
+}
+
+/** Declares a case. Identity function that keeps the metadata typed; registries collect the returned values. */
+export function defineCase(definition: CaseDefinition): CaseDefinition {
+  return definition;
+}

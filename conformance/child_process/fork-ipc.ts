@@ -1,0 +1,118 @@
+// fork's IPC channel: messages both ways with `send()` / 'message', JSON serialization by default, and 'advanced'
+// serialization carrying what JSON cannot (Map, Set, BigInt, Date, typed arrays).
+import { expect } from 'chai';
+import type { ChildProcess } from 'node:child_process';
+import { CaseFailure, defineCase, type CaseContext } from '../case.js';
+import { nextEvent, thrownBy, track, untilAborted, type Tracked } from './_util.js';
+
+interface Echo {
+  readonly echo: unknown;
+  readonly types: unknown;
+}
+
+/** Forks the echo fixture and waits for its ready message. */
+async function echoChild(ctx: CaseContext, options: object = {}): Promise<Tracked> {
+  const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], ...options }));
+  await nextEvent(ctx, child.child, 'message');
+  return child;
+}
+
+async function roundTrip(ctx: CaseContext, child: ChildProcess, message: unknown): Promise<Echo> {
+  const reply = nextEvent<[Echo]>(ctx, child, 'message');
+  try {
+    child.send(message as Parameters<ChildProcess['send']>[0]);
+  } catch (error) {
+    // A value the channel's serialization cannot carry: the candidate did not use the serialization asked for.
+    throw new CaseFailure(`send() refused the message: ${String(error)}`, { actual: String(error) });
+  }
+  return (await reply)[0];
+}
+
+async function finish(ctx: CaseContext, child: Tracked): Promise<void> {
+  child.child.send('exit');
+  await untilAborted(ctx, child.closed);
+}
+
+const ADVANCED_SAMPLE = () => ({
+  map: new Map<unknown, unknown>([[1, 'one'], ['k', { nested: true }]]),
+  set: new Set(['a', 'b']),
+  big: 12345678901234567890n,
+  when: new Date(Date.UTC(2020, 1, 29, 12)),
+  bytes: new Uint8Array([0, 1, 254, 255]),
+  floats: new Float64Array([1.5, -0, Number.NaN]),
+});
+
+export const forkIpcCases = [
+  defineCase({
+    id: 'child_process.fork.ipc-json-round-trip',
+    module: 'child_process',
+    rules: ['child_process.fork.ipc-channel'],
+    async run(ctx) {
+      const child = await echoChild(ctx);
+      const message = { text: 'héllo 😀', number: 4.5, list: [1, 'two', null, { deep: [true] }] };
+      const { echo } = await roundTrip(ctx, child.child, message);
+      expect(echo).to.deep.equal(message);
+      await finish(ctx, child);
+    },
+  }),
+  defineCase({
+    id: 'child_process.fork.serialization-default-is-json',
+    module: 'child_process',
+    rules: ['child_process.fork.serialization-default-json'],
+    async run(ctx) {
+      const child = await echoChild(ctx);
+      const { types } = await roundTrip(ctx, child.child, { map: new Map([[1, 2]]), when: new Date(0) });
+      // JSON turns a Map into {} and a Date into its ISO string.
+      expect(types, 'what arrived in the child').to.deep.equal({ map: {}, when: 'string' });
+      await finish(ctx, child);
+    },
+  }),
+  defineCase({
+    id: 'child_process.fork.ipc-advanced-round-trip',
+    module: 'child_process',
+    rules: ['child_process.fork.serialization-advanced'],
+    async run(ctx) {
+      const child = await echoChild(ctx, { serialization: 'advanced' });
+      const { echo, types } = await roundTrip(ctx, child.child, ADVANCED_SAMPLE());
+      expect(types, 'what arrived in the child').to.deep.equal({ map: 'Map', set: 'Set', big: 'bigint', when: 'Date', bytes: 'Uint8Array', floats: 'Float64Array' });
+      expect(echo, 'what came back').to.deep.equal(ADVANCED_SAMPLE());
+      await finish(ctx, child);
+    },
+  }),
+  defineCase({
+    id: 'child_process.fork.serialization-rejects-unknown',
+    module: 'child_process',
+    rules: ['child_process.fork.serialization-rejects-other'],
+    run(ctx) {
+      const error = thrownBy(ctx, () => ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], serialization: 'xml' as 'json' }), "fork with serialization 'xml'");
+      expect(error).to.be.instanceOf(Error);
+    },
+  }),
+  defineCase({
+    id: 'child_process.spawn.serialization-advanced-over-ipc',
+    module: 'child_process',
+    rules: ['child_process.spawn.serialization-advanced'],
+    async run(ctx) {
+      const child = track(
+        ctx,
+        ctx.cp.spawn(ctx.fixtures.execPath, [ctx.fixtures.path('ipc-echo.mjs')], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' }),
+      );
+      await nextEvent(ctx, child.child, 'message');
+      const { types } = await roundTrip(ctx, child.child, { big: 7n, map: new Map() });
+      expect(types).to.deep.equal({ big: 'bigint', map: 'Map' });
+      await finish(ctx, child);
+    },
+  }),
+  defineCase({
+    id: 'child_process.spawn.serialization-default-is-json',
+    module: 'child_process',
+    rules: ['child_process.spawn.serialization-default-json'],
+    async run(ctx) {
+      const child = track(ctx, ctx.cp.spawn(ctx.fixtures.execPath, [ctx.fixtures.path('ipc-echo.mjs')], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }));
+      await nextEvent(ctx, child.child, 'message');
+      const { types } = await roundTrip(ctx, child.child, { map: new Map([[1, 2]]) });
+      expect(types).to.deep.equal({ map: {} });
+      await finish(ctx, child);
+    },
+  }),
+];

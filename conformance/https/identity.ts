@@ -1,0 +1,165 @@
+// Server identity: checkServerIdentity (called, accepting, rejecting), the certificate fields it receives, pinning
+// by fingerprint256 and by the SHA-256 of the public key, and the standard host check.
+import { createHash, X509Certificate } from 'node:crypto';
+import tls from 'node:tls';
+import { expect } from 'chai';
+import { defineCase, type CaseContext } from '../case.js';
+import type { CertificateSet } from './certificates.js';
+import { exchange, failure, listen, startServer } from './_util.js';
+
+type CheckServerIdentity = (host: string, cert: tls.PeerCertificate) => Error | undefined;
+
+/** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what HPKP-style pins hold. */
+function pubkeyPin(pem: string): string {
+  const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
+}
+
+/** A request to the trusted localhost server with the given identity check; a fresh connection every time. */
+async function withCheck(ctx: CaseContext, check: CheckServerIdentity): Promise<{ certs: CertificateSet; run: () => ReturnType<typeof exchange>; fail: () => Promise<Error> }> {
+  const certs = await ctx.fixtures.certificates();
+  const { port } = await startServer(ctx, ctx.https, certs);
+  const options = { host: 'localhost', port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
+  return {
+    certs,
+    run: () => exchange((done) => ctx.https.get(options, done)),
+    fail: () => failure(() => ctx.https.get(options)),
+  };
+}
+
+/** Pins by fingerprint256, after the standard host check, as the spec describes. */
+const fingerprintPin = (expected: string): CheckServerIdentity => (host, cert) => {
+  const standard = tls.checkServerIdentity(host, cert);
+  if (standard) return standard;
+  return cert.fingerprint256 === expected ? undefined : new Error(`fingerprint256 ${cert.fingerprint256} is not the pinned ${expected}`);
+};
+
+/** Pins by the base64 SHA-256 of the certificate's pubkey, after the standard host check. */
+const pubkeyPinCheck = (expected: string): CheckServerIdentity => (host, cert) => {
+  const standard = tls.checkServerIdentity(host, cert);
+  if (standard) return standard;
+  const actual = createHash('sha256').update(cert.pubkey ?? Buffer.alloc(0)).digest('base64');
+  return actual === expected ? undefined : new Error(`pubkey pin ${actual} is not the pinned ${expected}`);
+};
+
+export const identityCases = [
+  defineCase({
+    id: 'https.request.check-server-identity-gets-host-and-certificate',
+    module: 'https',
+    rules: ['https.request.check-server-identity-called'],
+    async run(ctx) {
+      const calls: Array<[string, unknown]> = [];
+      const { run } = await withCheck(ctx, (host, cert) => {
+        calls.push([host, cert.subject?.CN]);
+        return undefined;
+      });
+      await run();
+      expect(calls, 'checkServerIdentity calls (host, subject.CN)').to.deep.equal([['localhost', 'localhost']]);
+    },
+  }),
+  defineCase({
+    id: 'https.request.check-server-identity-undefined-accepts',
+    module: 'https',
+    rules: ['https.request.check-server-identity-accepts'],
+    async run(ctx) {
+      // A check that accepts anything lets through even a server whose certificate names another host.
+      const certs = await ctx.fixtures.certificates();
+      const server = ctx.https.createServer({ key: certs.wrongName.key.pem, cert: certs.wrongName.cert.pem }, (_req, res) => res.end('accepted'));
+      const port = await listen(ctx, server);
+      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false, checkServerIdentity: () => undefined }, done));
+      expect(reply.body).to.equal('accepted');
+    },
+  }),
+  defineCase({
+    id: 'https.request.check-server-identity-error-reaches-error-event',
+    module: 'https',
+    rules: ['https.request.check-server-identity-rejects', 'https.errors.identity-check-error-event'],
+    async run(ctx) {
+      const rejection = new Error('identity rejected by the case');
+      const { fail } = await withCheck(ctx, () => rejection);
+      expect(await fail(), "the request's 'error'").to.equal(rejection);
+    },
+  }),
+  defineCase({
+    id: 'https.request.peer-certificate-has-spec-fields',
+    module: 'https',
+    rules: ['https.request.peer-certificate-fields'],
+    async run(ctx) {
+      let seen: tls.PeerCertificate | undefined;
+      const { certs, run } = await withCheck(ctx, (_host, cert) => {
+        seen = cert;
+        return undefined;
+      });
+      await run();
+      const server = new X509Certificate(certs.server.cert.pem);
+      const issuer = (seen as tls.DetailedPeerCertificate | undefined)?.issuerCertificate;
+      expect({
+        cn: seen?.subject?.CN,
+        // Any byte array will do (the spec names the field, not its type): compared by content.
+        pubkey: seen?.pubkey instanceof Uint8Array ? Buffer.from(seen.pubkey).toString('base64') : seen?.pubkey,
+        fingerprint256: seen?.fingerprint256,
+        issuerCn: issuer?.subject?.CN,
+        issuerFingerprint256: issuer?.fingerprint256,
+      }, 'certificate handed to checkServerIdentity').to.deep.equal({
+        cn: 'localhost',
+        pubkey: server.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+        fingerprint256: server.fingerprint256,
+        issuerCn: certs.ca.commonName,
+        issuerFingerprint256: new X509Certificate(certs.ca.cert.pem).fingerprint256,
+      });
+    },
+  }),
+  defineCase({
+    id: 'https.auth.pin-fingerprint256-accepts-right-pin',
+    module: 'https',
+    rules: ['https.auth.pin-fingerprint256', 'https.request.check-server-identity-accepts'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { run } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.server.cert.pem).fingerprint256));
+      expect((await run()).body).to.equal('ok');
+    },
+  }),
+  defineCase({
+    id: 'https.auth.pin-fingerprint256-rejects-wrong-pin',
+    module: 'https',
+    rules: ['https.auth.pin-fingerprint256', 'https.errors.identity-check-error-event'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { fail } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.otherServer.cert.pem).fingerprint256));
+      expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
+    },
+  }),
+  defineCase({
+    id: 'https.auth.pin-pubkey-sha256-accepts-right-pin',
+    module: 'https',
+    rules: ['https.auth.pin-pubkey-sha256', 'https.request.check-server-identity-accepts'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { run } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.server.cert.pem)));
+      expect((await run()).body).to.equal('ok');
+    },
+  }),
+  defineCase({
+    id: 'https.auth.pin-pubkey-sha256-rejects-wrong-pin',
+    module: 'https',
+    rules: ['https.auth.pin-pubkey-sha256', 'https.errors.identity-check-error-event'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { fail } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.otherServer.cert.pem)));
+      expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
+    },
+  }),
+  defineCase({
+    id: 'https.auth.host-check-rejects-other-name',
+    module: 'https',
+    rules: ['https.auth.default-host-check', 'https.errors.tls-verification-error-event'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const server = ctx.https.createServer({ key: certs.wrongName.key.pem, cert: certs.wrongName.cert.pem }, (_req, res) => res.end('should not answer'));
+      const port = await listen(ctx, server);
+      // Trusted CA, valid dates: only the name (elsewhere.invalid, not localhost) is wrong.
+      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
+      expect(error, "the request's 'error'").to.be.instanceOf(Error);
+    },
+  }),
+];

@@ -1,0 +1,56 @@
+// The Agent's 'keylog' event: key material of the connections it manages, as lines in the TLS key-log format.
+import { expect } from 'chai';
+import { CaseFailure, defineCase } from '../case.js';
+import { exchange, startServer } from './_util.js';
+
+/** A key-log line: a label, the 32-byte client random and a secret, in hex, ended by a newline (NSS key-log format). */
+const KEY_LOG_LINE = /^(?<label>[A-Z][A-Z0-9_]*) (?<random>[0-9a-f]{64}) (?<secret>(?:[0-9a-f]{2})+)\n$/;
+
+export const keylogCases = [
+  defineCase({
+    id: 'https.agent.keylog-emitted-with-socket',
+    module: 'https',
+    rules: ['https.events.agent-keylog'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { port } = await startServer(ctx, ctx.https, certs);
+      const agent = new ctx.https.Agent();
+      ctx.defer(() => agent.destroy());
+      const events: Array<[unknown, unknown]> = [];
+      agent.on('keylog', (line: unknown, socket: unknown) => events.push([line, socket]));
+      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      expect(events.length, "'keylog' events for one TLS connection").to.be.at.least(1);
+      for (const [line, socket] of events) {
+        expect(Buffer.isBuffer(line), 'line is a Buffer').to.equal(true);
+        expect(socket, 'socket argument').to.equal(reply.socket);
+      }
+    },
+  }),
+  defineCase({
+    id: 'https.agent.keylog-lines-in-key-log-format',
+    module: 'https',
+    rules: ['https.events.agent-keylog-line-format'],
+    async run(ctx) {
+      const certs = await ctx.fixtures.certificates();
+      const { port } = await startServer(ctx, ctx.https, certs);
+      const agent = new ctx.https.Agent();
+      ctx.defer(() => agent.destroy());
+      const lines: Buffer[] = [];
+      agent.on('keylog', (line: Buffer) => lines.push(line));
+      await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      expect(lines.length, "'keylog' lines").to.be.at.least(1);
+      const randoms = new Set<string>();
+      for (const line of lines) {
+        if (line.some((byte) => byte > 0x7f)) throw new CaseFailure('a key-log line is not ASCII', { actual: line.toString('hex') });
+        const match = KEY_LOG_LINE.exec(line.toString('latin1'));
+        if (!match?.groups) throw new CaseFailure('a key-log line is not in key-log format', { expected: String(KEY_LOG_LINE), actual: line.toString('latin1') });
+        randoms.add(match.groups['random'] ?? '');
+      }
+      // Every line of one connection names that connection's client random.
+      expect(randoms.size, 'distinct client randoms across the lines of one connection').to.equal(1);
+      // The secret that decrypts the client's application data: CLIENT_RANDOM in TLS 1.2, CLIENT_TRAFFIC_SECRET_0 in 1.3.
+      const labels = lines.map((line) => line.toString('latin1').split(' ')[0]);
+      expect(labels.some((label) => label === 'CLIENT_RANDOM' || label === 'CLIENT_TRAFFIC_SECRET_0'), `labels ${labels.join(', ')}`).to.equal(true);
+    },
+  }),
+];

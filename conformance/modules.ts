@@ -1,0 +1,23 @@
+// The module shapes a candidate provides. The interface the spec describes is the one Node's builtins expose, so the
+// builtins' declared types are the contract; a candidate may implement any subset of the three modules.
+import type * as querystring from 'node:querystring';
+import type * as childProcess from 'node:child_process';
+import type * as https from 'node:https';
+import type { ModuleName } from '../spec/rule.js';
+
+export type QuerystringModule = typeof querystring;
+export type ChildProcessModule = typeof childProcess;
+export type HttpsModule = typeof https;
+
+export interface CandidateModules {
+  querystring?: QuerystringModule;
+  child_process?: ChildProcessModule;
+  https?: HttpsModule;
+}
+
+/** The export names a module must have for a candidate's module object to count as that module. */
+export const REQUIRED_EXPORTS: Readonly<Record<ModuleName, readonly string[]>> = {
+  querystring: ['parse', 'stringify'],
+  child_process: ['spawn'],
+  https: ['request'],
+};

@@ -1,0 +1,48 @@
+// The percent-encoder behind `escape`: UTF-8 bytes of every code unit outside the unreserved set as `%XX`, with the
+// host's handling of unpaired surrogates (see below), which `encodeURIComponent` does not share.
+import { InvalidUriError } from './_invalid-uri-error.js';
+import { PERCENT_ENCODED, PERCENT_ENCODED_TWO_BYTES, UNRESERVED } from './_char-tables.js';
+
+/**
+ * Percent-encodes `str` (a string). Returns `str` itself when nothing needs escaping, so the common all-ASCII case
+ * allocates nothing. A surrogate code unit (high or low) is combined with whatever code unit follows it into one
+ * four-byte sequence, as the host does; a surrogate in last position throws `InvalidUriError`.
+ */
+export function encodeUtf8Percent(str: string): string {
+  const length = str.length;
+  let out = '';
+  let copied = 0; // str[0, copied) is already in `out`
+  let i = 0;
+  while (i < length) {
+    let code = str.charCodeAt(i);
+    // Runs of ASCII, the common case, stay in this tight inner loop.
+    while (code < 0x80) {
+      if (UNRESERVED[code] !== 1) {
+        if (copied < i) out += str.slice(copied, i);
+        out += PERCENT_ENCODED[code];
+        copied = i + 1;
+      }
+      if (++i === length) return copied === 0 ? str : copied < length ? out + str.slice(copied) : out;
+      code = str.charCodeAt(i);
+    }
+    if (copied < i) out += str.slice(copied, i);
+    if (code < 0x800) {
+      out += PERCENT_ENCODED_TWO_BYTES[code]!;
+    } else if (code < 0xd800 || code >= 0xe000) {
+      out +=
+        PERCENT_ENCODED[0xe0 | (code >> 12)]! +
+        PERCENT_ENCODED[0x80 | ((code >> 6) & 0x3f)]! +
+        PERCENT_ENCODED[0x80 | (code & 0x3f)]!;
+    } else {
+      if (++i === length) throw new InvalidUriError();
+      const point = 0x10000 + (((code & 0x3ff) << 10) | (str.charCodeAt(i) & 0x3ff));
+      out +=
+        PERCENT_ENCODED[0xf0 | (point >> 18)]! +
+        PERCENT_ENCODED[0x80 | ((point >> 12) & 0x3f)]! +
+        PERCENT_ENCODED[0x80 | ((point >> 6) & 0x3f)]! +
+        PERCENT_ENCODED[0x80 | (point & 0x3f)]!;
+    }
+    copied = ++i;
+  }
+  return copied < length ? out + str.slice(copied) : out;
+}

@@ -1,0 +1,202 @@
+// The parser's fast path: one-character `sep` and `eq` (the defaults and the usual `;`/`:`), which is nearly every
+// call. A tight pass finds pairs, their first `eq` and whether they contain `+` or `%`. A plain pair (nearly all of
+// them) is sliced as is, its key through the key cache; a long plain value is skipped with native `indexOf` scans
+// instead of being walked in JavaScript.
+import { decodeUtf8Percent } from './_decode-utf8-percent.js';
+import { isHexDigit } from './_is-hex.js';
+import { cachedKey } from './_key-cache.js';
+import { addPair, decodePart, type Decoder, type QueryRecord } from './_query-record.js';
+
+const PERCENT = 0x25;
+const PLUS = 0x2b;
+/** Bits of a pair's `special` mask: `+` or `%` seen in the key, in the value. */
+const KEY_PLUS = 1;
+const KEY_PERCENT = 2;
+const VALUE_PLUS = 4;
+const VALUE_PERCENT = 8;
+/** After this many characters of a value, look ahead with indexOf: a native scan beats the loop on long values. */
+const LONG_VALUE = 16;
+
+/**
+ * Parses `str` into `record`. `pairs` is the remaining pair budget as the host counts it: decremented after every pair
+ * ended by a separator (empty ones included) and the parse stops when it reaches exactly 0, so 0/negative/fractional
+ * budgets never stop it.
+ */
+export function parseSingle(str: string, sep: string, eq: string, pairs: number, decode: Decoder, record: QueryRecord): void {
+  const sepCode = sep.charCodeAt(0);
+  // A `sep` equal to `eq` always wins, so such an `eq` never splits a pair.
+  const eqCode = eq === sep ? -1 : eq.charCodeAt(0);
+  const length = str.length;
+  let start = 0; // first code unit of the current pair
+  let eqAt = -1; // first `eq` of the current pair, -1 if none yet
+  let special = 0; // KEY_PLUS | KEY_PERCENT | VALUE_PLUS | VALUE_PERCENT seen in the current pair
+  let hash = 0; // running hash of the key, for the key cache
+  // Next `+` / `%` after a look-ahead point, found once and reused until passed (keeps the look-ahead linear).
+  let nextPlus = -1;
+  let nextPercent = -1;
+
+  for (let i = 0; i < length; i++) {
+    const code = str.charCodeAt(i);
+    if (code === sepCode) {
+      if (start === i) {
+        // Nothing between two separators: no pair, but it still uses up budget.
+        if (--pairs === 0) return;
+      } else {
+        if (special !== 0 || decode !== null) addEncoded(record, str, start, eqAt, i, special, hash, eqCode, decode);
+        else addPlain(record, cachedKey(str, start, eqAt < 0 ? i : eqAt, hash), eqAt < 0 ? '' : str.slice(eqAt + 1, i));
+        if (--pairs === 0) return;
+        eqAt = -1;
+        special = 0;
+        hash = 0;
+      }
+      start = i + 1;
+    } else if (code === PLUS) {
+      special |= eqAt < 0 ? KEY_PLUS : VALUE_PLUS;
+    } else if (code === PERCENT) {
+      special |= eqAt < 0 ? KEY_PERCENT : VALUE_PERCENT;
+    } else if (eqAt < 0) {
+      if (code === eqCode) eqAt = i;
+      else hash = (hash * 31 + code) | 0;
+    } else if (i - eqAt === LONG_VALUE) {
+      // A long value: all the rest of it can tell is whether it holds `+` or `%`, so find its end and those with
+      // native scans and jump to the separator.
+      let end = str.indexOf(sep, i + 1);
+      if (end < 0) end = length;
+      if (nextPlus <= i) nextPlus = indexOrLength(str, '+', i + 1);
+      if (nextPercent <= i) nextPercent = indexOrLength(str, '%', i + 1);
+      if (nextPlus < end) special |= VALUE_PLUS;
+      if (nextPercent < end) special |= VALUE_PERCENT;
+      i = end - 1;
+    }
+  }
+
+  if (start === length) return;
+  if (special !== 0 || decode !== null) addEncoded(record, str, start, eqAt, length, special, hash, eqCode, decode);
+  else addPlain(record, cachedKey(str, start, eqAt < 0 ? length : eqAt, hash), eqAt < 0 ? '' : str.slice(eqAt + 1, length));
+}
+
+function indexOrLength(str: string, char: string, from: number): number {
+  const at = str.indexOf(char, from);
+  return at < 0 ? str.length : at;
+}
+
+/** Adds a pair of strings: with the default decoder values are strings, so a `typeof` test replaces `.pop`. */
+function addPlain(record: QueryRecord, key: string, value: string): void {
+  const current = record[key];
+  if (current === undefined) record[key] = value;
+  else if (typeof current === 'string') record[key] = [current, value];
+  else (current as string[]).push(value);
+}
+
+/**
+ * Adds the pair `str[start, end)` when it contains `+`/`%` or a custom decoder is in use.
+ *
+ * With the default decoder the host decodes a part only when its one-pass `%XX` check fires; that check matters only
+ * when decoding would fail (a part without `%` decodes to itself, and a part that decodes has a valid `%XX`, which
+ * fires the check). So decode optimistically and fall back to the exact walk only when decoding fails. A custom
+ * decoder sees every non-empty part, with `+` handed over as `%20`.
+ */
+function addEncoded(
+  record: QueryRecord,
+  str: string,
+  start: number,
+  eqAt: number,
+  end: number,
+  special: number,
+  hash: number,
+  eqCode: number,
+  decode: Decoder,
+): void {
+  // The first pass looks at `+`/`%` before `eq`, so with such an `eq` its split is not the host's.
+  if (special !== 0 && (eqCode === PLUS || eqCode === PERCENT)) {
+    addExact(str, start, end, eqCode, decode, record);
+    return;
+  }
+  const keyEnd = eqAt < 0 ? end : eqAt;
+  // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
+  let key = cachedKey(str, start, keyEnd, hash);
+  let value = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
+  if ((special & (KEY_PLUS | VALUE_PLUS)) !== 0) {
+    const plusText = decode === null ? ' ' : '%20';
+    if ((special & KEY_PLUS) !== 0) key = key.replaceAll('+', plusText);
+    if ((special & VALUE_PLUS) !== 0) value = value.replaceAll('+', plusText);
+  }
+  if (decode !== null) {
+    addPair(record, key.length > 0 ? decodePart(key, decode) : key, value.length > 0 ? decodePart(value, decode) : value);
+    return;
+  }
+  if ((special & KEY_PERCENT) !== 0) {
+    const decoded = decodeUtf8Percent(key);
+    if (decoded === null) {
+      addExact(str, start, end, eqCode, decode, record);
+      return;
+    }
+    key = decoded;
+  }
+  if ((special & VALUE_PERCENT) !== 0) {
+    const decoded = decodeUtf8Percent(value);
+    if (decoded === null) {
+      addExact(str, start, end, eqCode, decode, record);
+      return;
+    }
+    value = decoded;
+  }
+  addPlain(record, key, value);
+}
+
+/**
+ * The pair `str[start, end)` walked character by character with the host's exact rules: `+` is a space (`%20` for a
+ * custom decoder), and a part is decoded only when the host's one-pass `%XX` check says it is encoded.
+ * That check shares its state between key and value, and once the key is known to be encoded it goes on scanning the
+ * rest of the key on the value's behalf — hence the `else if (!valueEncoded)` in the key branch; the differential
+ * tests pin this down.
+ */
+function addExact(str: string, start: number, end: number, eqCode: number, decode: Decoder, record: QueryRecord): void {
+  const custom = decode !== null;
+  let eqAt = -1;
+  let keyPlus = false;
+  let valuePlus = false;
+  let keyEncoded = custom;
+  let valueEncoded = custom;
+  let escape = 0; // progress through a `%XX`: 1 after `%`, 2 after `%X`, 3 and up once complete
+  for (let i = start; i < end; i++) {
+    const code = str.charCodeAt(i);
+    if (eqAt < 0) {
+      if (code === eqCode) {
+        eqAt = i;
+        escape = 0;
+      } else if (code === PLUS) {
+        keyPlus = true;
+        if (!keyEncoded) escape = 0;
+      } else if (!keyEncoded) {
+        if (code === PERCENT) escape = 1;
+        else if (escape > 0 && isHexDigit(code)) {
+          if (++escape === 3) keyEncoded = true;
+        } else escape = 0;
+      } else if (!valueEncoded) {
+        if (code === PERCENT) escape = 1;
+        else if (escape > 0 && isHexDigit(code)) {
+          if (++escape === 3) valueEncoded = true;
+        } else escape = 0;
+      }
+    } else if (code === PLUS) {
+      valuePlus = true;
+    } else if (!valueEncoded) {
+      if (code === PERCENT) escape = 1;
+      else if (escape > 0 && isHexDigit(code)) {
+        if (++escape === 3) valueEncoded = true;
+      } else escape = 0;
+    }
+  }
+  // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
+  const plusText = custom ? '%20' : ' ';
+  let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
+  if (keyPlus) keyText = keyText.replaceAll('+', plusText);
+  let valueText = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
+  if (valuePlus) valueText = valueText.replaceAll('+', plusText);
+  addPair(
+    record,
+    keyEncoded && keyText.length > 0 ? decodePart(keyText, decode) : keyText,
+    valueEncoded && valueText.length > 0 ? decodePart(valueText, decode) : valueText,
+  );
+}

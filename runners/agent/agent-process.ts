@@ -1,0 +1,382 @@
+// One agent process seen from the harness: started detached (its own process group) in an empty private working
+// directory, connected over a loopback socket it must authenticate on, asked to run one case at a time under a hard
+// deadline, and killed with everything it started. Its stdout/stderr are drained but only their tails are kept.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STATUSES, type CaseResult, type Status } from '../../reports/results.js';
+import { AGENT_PORT_ARG, AGENT_TAG_VARIABLE, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
+import { killTree } from './kill-tree.js';
+import { decodeWire, encodeWire } from './wire-json.js';
+
+export interface AgentLaunch {
+  readonly executable: string;
+  /** Arguments that make the executable run the agent script. */
+  readonly args: (script: string) => readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export type Init = Omit<Extract<HostMessage, { type: 'init' }>, 'type'>;
+export type Ready = Extract<AgentMessage, { type: 'ready' }>;
+
+export type CaseOutcome =
+  | { readonly kind: 'result'; readonly result: CaseResult; readonly recycle?: string }
+  | { readonly kind: 'timeout'; readonly afterMs: number }
+  | { readonly kind: 'crash'; readonly detail: string }
+  | { readonly kind: 'malformed'; readonly detail: string };
+
+export class AgentStartError extends Error {
+  override readonly name = 'AgentStartError';
+  constructor(
+    message: string,
+    /** True when the candidate itself was refused (bad adapter): no point in retrying. */
+    readonly fatal: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface StartOptions {
+  readonly launch: AgentLaunch;
+  readonly script: string;
+  readonly init: Init;
+  /** Answers the agent's request for the run's certificates. */
+  readonly certificates: () => Promise<unknown>;
+  readonly startTimeoutMs?: number;
+}
+
+const TAIL_BYTES = 4096;
+const DEFAULT_START_TIMEOUT_MS = 30_000;
+
+/** Every agent alive in this process, so an abrupt exit (second Ctrl-C, process.exit) still kills them all. */
+const live = new Set<AgentProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const agent of live) agent.killNow();
+  });
+}
+
+/** The last `TAIL_BYTES` of a stream, so diagnostics survive any amount of output without holding it. */
+class Tail {
+  private text = '';
+  push(chunk: Buffer): void {
+    this.text = (this.text + chunk.toString('utf8')).slice(-TAIL_BYTES);
+  }
+  toString(): string {
+    return this.text.trim();
+  }
+}
+
+type Pending = (outcome: CaseOutcome) => void;
+
+export class AgentProcess {
+  readonly tag: string;
+  ready?: Ready;
+  private child?: ChildProcess;
+  private socket?: Socket;
+  private readonly server: Server;
+  private readonly workDir: string;
+  private readonly stdout = new Tail();
+  private readonly stderr = new Tail();
+  private buffered = '';
+  private pending?: { id: string; settle: Pending; timer: NodeJS.Timeout };
+  private exited = false;
+  private exitInfo = '';
+  private killed = false;
+  private processGone = false;
+  private readonly exitWaiters: Array<() => void> = [];
+  private readonly startWaiters: { resolve: (ready: Ready) => void; reject: (error: AgentStartError) => void }[] = [];
+
+  private constructor(private readonly options: StartOptions) {
+    this.tag = `${AGENT_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
+    this.server = createServer();
+    this.workDir = mkdtempSync(join(tmpdir(), 'rtconf-agent-'));
+    // Searchable but not listable: a case that starts a child as another user (uid/gid options) inherits this
+    // directory, and runtimes that change into the working directory explicitly (Deno) need to be allowed to.
+    chmodSync(this.workDir, 0o711);
+  }
+
+  static async start(options: StartOptions): Promise<AgentProcess> {
+    installExitHook();
+    const agent = new AgentProcess(options);
+    live.add(agent);
+    try {
+      await agent.launch();
+      return agent;
+    } catch (error) {
+      await agent.kill();
+      throw error;
+    }
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private async launch(): Promise<void> {
+    const token = randomBytes(16).toString('hex');
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const address = this.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    this.server.on('connection', (socket) => this.accept(socket, token));
+
+    const ready = new Promise<Ready>((resolve, reject) => this.startWaiters.push({ resolve, reject }));
+    const { launch, script } = this.options;
+    const [name, value] = this.tag.split('=');
+    const child = spawn(launch.executable, [...launch.args(script), AGENT_PORT_ARG, String(port), AGENT_TOKEN_ARG, token], {
+      cwd: this.workDir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...launch.env, [name ?? AGENT_TAG_VARIABLE]: value ?? '' },
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => this.stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    child.on('error', (error) => {
+      this.reaped();
+      this.onExit(`could not start ${launch.executable}: ${error.message}`);
+    });
+    child.on('exit', (code, signal) => {
+      this.reaped();
+      this.onExit(signal ? `killed by ${signal}` : `exit code ${code}`);
+    });
+
+    const limit = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AgentStartError(`the agent did not get ready within ${limit} ms${this.diagnostics()}`, false)), limit);
+    });
+    try {
+      this.ready = await Promise.race([ready, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private accept(socket: Socket, token: string): void {
+    if (this.socket) {
+      socket.destroy();
+      return;
+    }
+    // Until the agent proves itself with the token, this is just some local process: one bounded line, then judge.
+    let first = '';
+    const onData = (chunk: Buffer): void => {
+      first += chunk.toString('utf8');
+      const newline = first.indexOf('\n');
+      if (newline < 0) {
+        if (first.length > 4096) socket.destroy();
+        return;
+      }
+      socket.off('data', onData);
+      let hello: unknown;
+      try {
+        hello = JSON.parse(first.slice(0, newline));
+      } catch {
+        socket.destroy();
+        return;
+      }
+      const fields = hello as { type?: unknown; token?: unknown };
+      if (fields.type !== 'hello' || fields.token !== token || this.socket) {
+        socket.destroy();
+        return;
+      }
+      this.socket = socket;
+      this.server.close();
+      socket.on('data', (data: Buffer) => this.receive(data.toString('utf8')));
+      socket.on('error', () => undefined);
+      // Give the process's own exit a moment to arrive first, so a crash report can say how it died.
+      socket.on('close', () => setTimeout(() => this.onExit('closed its channel'), 200).unref());
+      this.receive(first.slice(newline + 1));
+      this.send({ type: 'init', ...this.options.init });
+    };
+    socket.on('data', onData);
+    socket.on('error', () => undefined);
+  }
+
+  send(message: HostMessage): void {
+    this.socket?.write(`${encodeWire(message)}\n`);
+  }
+
+  private receive(chunk: string): void {
+    this.buffered += chunk;
+    let newline: number;
+    while ((newline = this.buffered.indexOf('\n')) >= 0) {
+      const line = this.buffered.slice(0, newline);
+      this.buffered = this.buffered.slice(newline + 1);
+      this.handleLine(line);
+    }
+    if (this.buffered.length > MAX_LINE_BYTES) {
+      this.buffered = '';
+      this.corrupt(`a line longer than ${MAX_LINE_BYTES} bytes`);
+    }
+  }
+
+  private handleLine(line: string): void {
+    if (line.trim() === '') return;
+    let message: AgentMessage;
+    try {
+      message = decodeWire(line) as AgentMessage;
+    } catch {
+      this.corrupt(`not JSON: ${JSON.stringify(line.slice(0, 120))}`);
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return this.corrupt(`not a message: ${JSON.stringify(line.slice(0, 120))}`);
+    switch (message.type) {
+      case 'ready':
+        for (const waiter of this.startWaiters.splice(0)) waiter.resolve(message);
+        return;
+      case 'fatal':
+        for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(String(message.message).split('\n')[0] ?? 'the candidate failed to load', true));
+        return;
+      case 'started':
+        return;
+      case 'certificates':
+        this.answerCertificates(message.id);
+        return;
+      case 'result': {
+        const result = sanitizeResult(message.result, this.pending?.id);
+        if (!result) return this.corrupt(`a result that is not one: ${JSON.stringify(line.slice(0, 120))}`);
+        this.settle({ kind: 'result', result, ...(typeof message.recycle === 'string' ? { recycle: message.recycle.slice(0, 500) } : {}) });
+        return;
+      }
+      default:
+        this.corrupt(`an unknown message: ${JSON.stringify(line.slice(0, 120))}`);
+    }
+  }
+
+  private answerCertificates(id: unknown): void {
+    if (typeof id !== 'number') return;
+    this.options.certificates().then(
+      (set) => this.send({ type: 'certificates', id, set }),
+      (error: unknown) => this.send({ type: 'certificates', id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  /** The channel cannot be trusted any more: the case in flight is an error and the agent must go. */
+  private corrupt(detail: string): void {
+    if (this.pending) this.settle({ kind: 'malformed', detail });
+    else for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(`the agent sent ${detail}`, false));
+    this.killNow();
+  }
+
+  private settle(outcome: CaseOutcome): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    clearTimeout(pending.timer);
+    pending.settle(outcome);
+  }
+
+  private onExit(info: string): void {
+    if (this.exited) return;
+    this.exited = true;
+    this.exitInfo = info;
+    this.settle({ kind: 'crash', detail: `the agent died (${info})${this.diagnostics()}` });
+    for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(`the agent exited before it was ready (${info})${this.diagnostics()}`, false));
+  }
+
+  private reaped(): void {
+    this.processGone = true;
+    for (const waiter of this.exitWaiters.splice(0)) waiter();
+  }
+
+  private diagnostics(): string {
+    const stderr = this.stderr.toString();
+    const stdout = this.stdout.toString();
+    const tail = stderr || stdout;
+    return tail ? `; its last output: ${tail.slice(-600)}` : '';
+  }
+
+  get alive(): boolean {
+    return !this.exited && !this.killed;
+  }
+
+  /** Runs one case; settles with its result, or a timeout/crash/malformed outcome after which the agent is gone. */
+  runCase(id: string, deadlineMs: number): Promise<CaseOutcome> {
+    if (!this.alive) return Promise.resolve({ kind: 'crash', detail: `the agent was not running (${this.exitInfo || 'killed'})` });
+    return new Promise<CaseOutcome>((resolve) => {
+      const timer = setTimeout(() => {
+        this.settle({ kind: 'timeout', afterMs: deadlineMs });
+        this.killNow();
+      }, deadlineMs);
+      this.pending = { id, settle: resolve, timer };
+      this.send({ type: 'run', case: id });
+    });
+  }
+
+  /** Synchronous kill of the whole tree; safe to call repeatedly and from an 'exit' handler. */
+  killNow(): void {
+    if (!this.killed) {
+      this.killed = true;
+      const pid = this.child?.pid;
+      if (pid !== undefined) killTree(pid, this.tag);
+      this.socket?.destroy();
+      this.server.close();
+      try {
+        rmSync(this.workDir, { recursive: true, force: true });
+      } catch {
+        // a case may have left a read-only file; the OS temp cleaner gets it
+      }
+    }
+    live.delete(this);
+  }
+
+  /** Kills the tree and waits (bounded) until the agent process has been reaped. */
+  async kill(): Promise<void> {
+    const waited = this.child?.pid !== undefined && !this.processGone
+      ? new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          this.exitWaiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        })
+      : Promise.resolve();
+    this.killNow();
+    await waited;
+  }
+}
+
+/** Takes only what a result may hold from the agent's line, bounded, for the case we asked about. */
+function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseResult | undefined {
+  if (typeof value !== 'object' || value === null || expectedCase === undefined) return undefined;
+  const raw = value as Record<string, unknown>;
+  if (raw.case !== expectedCase) return undefined;
+  if (typeof raw.status !== 'string' || !(STATUSES as readonly string[]).includes(raw.status)) return undefined;
+  const text = (field: unknown, max = 8000): string | undefined => (typeof field === 'string' ? field.slice(0, max) : undefined);
+  const counterexample = raw.counterexample as Record<string, unknown> | undefined;
+  const message = text(raw.message);
+  const expected = text(raw.expected);
+  const actual = text(raw.actual);
+  const replay = text(raw.replay, 2000);
+  return {
+    case: expectedCase,
+    module: raw.module as CaseResult['module'],
+    rules: Array.isArray(raw.rules) ? raw.rules.filter((rule): rule is string => typeof rule === 'string') : [],
+    status: raw.status as Status,
+    durationMs: typeof raw.durationMs === 'number' && Number.isFinite(raw.durationMs) && raw.durationMs >= 0 ? raw.durationMs : 0,
+    ...(message !== undefined ? { message } : {}),
+    ...(expected !== undefined ? { expected } : {}),
+    ...(actual !== undefined ? { actual } : {}),
+    ...(counterexample && typeof counterexample.value === 'string' && typeof counterexample.seed === 'number' && typeof counterexample.path === 'string'
+      ? {
+          counterexample: {
+            value: counterexample.value.slice(0, 4000),
+            seed: counterexample.seed,
+            path: counterexample.path.slice(0, 1000),
+            ...(typeof counterexample.numRuns === 'number' ? { numRuns: counterexample.numRuns } : {}),
+          },
+        }
+      : {}),
+    ...(replay !== undefined ? { replay } : {}),
+  };
+}

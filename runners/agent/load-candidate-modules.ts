@@ -1,0 +1,76 @@
+// Inside the agent: loads what the candidate provides — the runtime's own builtins, an adapter module or an npm
+// package — so that untrusted code is only ever imported in the agent process, never in the harness.
+import { pathToFileURL } from 'node:url';
+import { MODULES, type ModuleName } from '../../spec/rule.js';
+import type { CandidateModules } from '../../conformance/modules.js';
+import { loadAdapter } from '../load-adapter.js';
+import { checkModule, detectModule } from '../validate-modules.js';
+import type { CandidateLoad } from './protocol.js';
+
+export interface LoadedCandidate {
+  readonly modules: CandidateModules;
+  /** Builtins the runtime failed to load, with the reason: their cases are errors, not skips. */
+  readonly loadErrors: Partial<Record<ModuleName, string>>;
+  readonly name?: string;
+  readonly version?: string;
+}
+
+/** Thrown when the candidate cannot be used at all; its message is the one-line reason shown to the user. */
+export class CandidateLoadError extends Error {
+  override readonly name = 'CandidateLoadError';
+}
+
+const BUILTINS: Readonly<Record<ModuleName, () => Promise<{ default?: unknown }>>> = {
+  querystring: () => import('node:querystring'),
+  child_process: () => import('node:child_process'),
+  https: () => import('node:https'),
+};
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0] ?? text;
+}
+
+async function loadBuiltins(): Promise<LoadedCandidate> {
+  const modules: CandidateModules = {};
+  const loadErrors: Partial<Record<ModuleName, string>> = {};
+  for (const name of MODULES) {
+    try {
+      const namespace = await BUILTINS[name]();
+      Object.assign(modules, { [name]: namespace.default ?? namespace });
+    } catch (error) {
+      loadErrors[name] = firstLine(error);
+    }
+  }
+  return { modules, loadErrors };
+}
+
+async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<LoadedCandidate> {
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(pathToFileURL(load.entry).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new CandidateLoadError(`candidate ${load.spec} failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  // CommonJS packages arrive as { default: module.exports }; ESM ones as their namespace.
+  const exported = typeof namespace.default === 'object' || typeof namespace.default === 'function' ? namespace.default : namespace;
+  const module = (load.module as ModuleName | undefined) ?? detectModule(exported);
+  if (!module) throw new CandidateLoadError(`candidate ${load.spec}: cannot tell which module it implements; name it as npm:${load.packageName}=<${MODULES.join('|')}>`);
+  try {
+    checkModule(module, exported);
+  } catch (error) {
+    throw new CandidateLoadError(`candidate ${load.spec}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { modules: { [module]: exported }, loadErrors: {} };
+}
+
+export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedCandidate> {
+  if (load.kind === 'builtins') return loadBuiltins();
+  if (load.kind === 'npm') return loadNpm(load);
+  try {
+    const adapter = await loadAdapter(load.spec, load.cwd);
+    return { modules: adapter.modules, loadErrors: {}, name: adapter.name, ...(adapter.version !== undefined ? { version: adapter.version } : {}) };
+  } catch (error) {
+    throw new CandidateLoadError(error instanceof Error ? error.message : String(error));
+  }
+}

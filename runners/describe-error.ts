@@ -1,0 +1,56 @@
+// Turns whatever a case threw into the message / expected / actual fields of a result, bounded in size so a
+// candidate that throws a 100 MB string cannot bloat results.json.
+import { inspect } from 'node:util';
+import { CaseFailure, CaseNotApplicable, type Counterexample } from '../conformance/case.js';
+
+export const MAX_TEXT = 4000;
+
+export interface DescribedError {
+  readonly kind: 'fail' | 'error' | 'na';
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly counterexample?: Counterexample;
+}
+
+export function clip(text: string, max = MAX_TEXT): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+export function show(value: unknown): string {
+  if (typeof value === 'string') return clip(JSON.stringify(value));
+  return clip(inspect(value, { depth: 4, maxArrayLength: 50, maxStringLength: 500, breakLength: 120 }));
+}
+
+function isAssertion(error: Error): boolean {
+  return error.name === 'AssertionError' || error.name === 'AssertionError [ERR_ASSERTION]';
+}
+
+/** Chai and node:assert errors carry `expected`/`actual` only when the assertion compared two values. */
+function comparedValues(error: Error): { expected?: string; actual?: string } {
+  const record = error as Error & { expected?: unknown; actual?: unknown; showDiff?: boolean };
+  if (!('expected' in record) && !('actual' in record)) return {};
+  if (record.showDiff === false) return {};
+  return { expected: show(record.expected), actual: show(record.actual) };
+}
+
+export function describeError(thrown: unknown): DescribedError {
+  if (thrown instanceof CaseFailure) {
+    const { expected, actual, counterexample } = thrown.details;
+    return {
+      kind: 'fail',
+      message: clip(thrown.message || 'case failed'),
+      ...('expected' in thrown.details ? { expected: show(expected) } : {}),
+      ...('actual' in thrown.details ? { actual: show(actual) } : {}),
+      ...(counterexample ? { counterexample } : {}),
+    };
+  }
+  if (thrown instanceof CaseNotApplicable) return { kind: 'na', message: clip(thrown.message || 'does not apply here') };
+  if (thrown instanceof Error) {
+    if (isAssertion(thrown)) return { kind: 'fail', message: clip(thrown.message || 'assertion failed'), ...comparedValues(thrown) };
+    const { code: rawCode } = thrown as { code?: unknown };
+    const code = typeof rawCode === 'string' ? ` [${rawCode}]` : '';
+    return { kind: 'error', message: clip(`${thrown.name}${code}: ${thrown.message}`) };
+  }
+  return { kind: 'error', message: clip(`threw a non-Error value: ${show(thrown)}`) };
+}

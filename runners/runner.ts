@@ -1,0 +1,29 @@
+// The Runner interface: one candidate, a list of cases in, results out as they come. Every kind of candidate
+// (in-process module, adapter, npm package, other runtime binary) is plugged in through this interface only.
+import type { CaseMeta } from '../conformance/case.js';
+import type { CandidateInfo, CaseResult } from '../reports/results.js';
+
+export interface RunOptions {
+  /** The run seed; each case derives its own from it and its id. */
+  readonly seed: number;
+  /** Default per-case time limit in ms, for cases that set none. */
+  readonly timeoutMs: number;
+  /** Aborts the run: the case in flight ends as soon as it can and no further case starts. */
+  readonly signal?: AbortSignal;
+  /** How many cases may run at once (out-of-process runners). */
+  readonly jobs?: number;
+}
+
+export interface Runner {
+  readonly candidate: CandidateInfo;
+  /** Yields one result per case, in any order. */
+  run(cases: readonly CaseMeta[], options: RunOptions): AsyncIterable<CaseResult>;
+  /** Releases whatever the runner holds (agents, temp dirs). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A candidate spec on the command line could not be turned into a runner: bad usage or bad input, exit 2. */
+export class CandidateError extends Error {
+  override readonly name = 'CandidateError';
+  readonly code = 'ERR_RTCONF_CANDIDATE';
+}

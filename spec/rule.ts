@@ -1,0 +1,32 @@
+// The shape of one rule of the catalogue: a single testable (or, for informative rules, untestable) statement of
+// `shared/spec/rt-library-interface.md`, written in our own words and addressed by a stable dotted id.
+
+/** The three modules the interface specifies. */
+export const MODULES = ['querystring', 'child_process', 'https'] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+/** `normative`: a requirement a case can check. `informative`: advice or a statement no case can observe. */
+export type RuleLevel = 'normative' | 'informative';
+
+/**
+ * Where a rule applies. A rule with `platforms` is reported `na` on every platform not listed, never silently passed.
+ * `win32` / `posix` are `process.platform` families; `no-crypto` marks rules about runtime builds without crypto.
+ */
+export type Platform = 'win32' | 'posix' | 'no-crypto';
+
+export interface Rule {
+  /** Stable dotted id, `module.part.name`. Never renumbered; retire with `retired: true`. */
+  readonly id: string;
+  readonly module: ModuleName;
+  /** The spec section the statement comes from, e.g. `Endpoints › rt:querystring › Rules`. */
+  readonly section: string;
+  /** The statement, in our own words. */
+  readonly title: string;
+  readonly level: RuleLevel;
+  /** Required for informative rules: why no case can check it. */
+  readonly why?: string;
+  /** Runtime release that introduced or last changed the behaviour, from the spec's versioning table. */
+  readonly since?: string;
+  readonly platforms?: readonly Platform[];
+  readonly retired?: true;
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readResults } from '../../reports/read-results.js';
+import { runCli } from './run-cli.js';
+
+describe('rtconf run (end to end, querystring)', function () {
+  this.timeout(120_000);
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rtconf-run-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('passes the reference, exits 0 and writes a valid results.json with the seed it was given', async () => {
+    const out = join(dir, 'reference');
+    const outcome = await runCli(['run', '--candidate', 'reference', '--module', 'querystring', '--seed', '4242', '--out', out]);
+    expect(outcome.code, outcome.stderr).to.equal(0);
+    expect(outcome.stdout).to.contain('results:').and.contain('PASS');
+    const results = await readResults(join(out, 'results.json'));
+    expect(results.seed).to.equal(4242);
+    expect(results.runs).to.have.length(1);
+    expect(results.runs[0]?.summary.total).to.be.greaterThan(0);
+    expect(results.runs[0]?.summary.pass).to.equal(results.runs[0]?.summary.total);
+    expect(results.rules.every((rule) => rule.module === 'querystring')).to.equal(true);
+  });
+
+  it('exits 1 and records failures with a replay command for a broken adapter', async () => {
+    const adapter = join(dir, 'broken.mjs');
+    // parse ignores repeated keys and returns an ordinary object: several rules are broken at once.
+    await writeFile(
+      adapter,
+      `import qs from 'node:querystring';
+       const parse = (text, sep, eq, options) => ({ ...qs.parse(text, sep, eq, options) });
+       export default { name: 'broken', modules: { querystring: { ...qs, parse, decode: parse } } };`,
+    );
+    const out = join(dir, 'broken');
+    const outcome = await runCli(['run', '--candidate', adapter, '--module', 'querystring', '--seed', '1', '--out', out]);
+    expect(outcome.code, outcome.stderr).to.equal(1);
+    const results = await readResults(join(out, 'results.json'));
+    const failed = results.runs[0]?.results.filter((result) => result.status === 'fail') ?? [];
+    expect(failed.length).to.be.greaterThan(0);
+    expect(failed[0]?.replay).to.equal(`npx rtconf run --candidate ${adapter} --case ${failed[0]?.case} --seed 1`);
+    expect(outcome.stderr).to.contain(`FAIL [${adapter}]`);
+  });
+
+  it('skips the modules an adapter does not provide', async () => {
+    const adapter = join(dir, 'qs-only.mjs');
+    await writeFile(adapter, `import qs from 'node:querystring'; export default { name: 'qs only', modules: { querystring: qs } };`);
+    const out = join(dir, 'skips');
+    const outcome = await runCli(['run', '--candidate', adapter, '--module', 'child_process', '--out', out]);
+    const results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8'));
+    expect(outcome.code, outcome.stderr).to.equal(0);
+    expect(results.runs[0].summary.skip).to.equal(results.runs[0].summary.total);
+    expect(existsSync(join(out, 'results.json'))).to.equal(true);
+  });
+});

@@ -1,0 +1,335 @@
+import { expect } from 'chai';
+import * as host from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cases } from '../../conformance/child_process/index.js';
+import type { CaseDefinition } from '../../conformance/case.js';
+import type { ChildProcessModule } from '../../conformance/modules.js';
+import reference from '../../reference/child_process/index.js';
+import { executeCase } from '../../runners/execute-case.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import type { CandidateKind, CaseResult } from '../../reports/results.js';
+import { ruleById } from '../../spec/index.js';
+
+// Deliberately broken child_process candidates. Each is the reference with one behaviour of the spec broken, and each
+// must make the named cases fail — proof that those cases really check what they claim. The reference itself must
+// pass every case.
+
+type Fn = (...args: unknown[]) => unknown;
+type Module = Record<string, unknown>;
+
+const ref = reference as unknown as Module & { exec: Fn; execFile: Fn; fork: Fn; spawn: Fn };
+
+/** The reference with some exports replaced. */
+function mutant(overrides: Module): ChildProcessModule {
+  return { ...ref, ...overrides } as unknown as ChildProcessModule;
+}
+
+/** Splits exec/execFile-style arguments into [leading, options, callback] so a mutant can edit the options. */
+function withOptions(args: unknown[], edit: (options: Record<string, unknown>) => Record<string, unknown>): unknown[] {
+  const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as Fn) : undefined;
+  const last = args[args.length - 1];
+  const hasOptions = last !== null && typeof last === 'object' && !Array.isArray(last) && !(last instanceof URL);
+  const options = hasOptions ? (args.pop() as Record<string, unknown>) : {};
+  return [...args, edit({ ...options }), ...(callback ? [callback] : [])];
+}
+
+/** exec and execFile with their options rewritten, keeping the promisified forms consistent. */
+function editExecOptions(edit: (options: Record<string, unknown>) => Record<string, unknown>): Module {
+  const wrap = (original: Fn): Fn => {
+    const wrapped = (...args: unknown[]): unknown => original(...withOptions(args, edit));
+    Object.defineProperty(wrapped, promisify.custom, { value: (...args: unknown[]) => (original as unknown as Record<symbol, Fn>)[promisify.custom]?.(...withOptions(args, edit)) });
+    return wrapped;
+  };
+  return { exec: wrap(ref.exec), execFile: wrap(ref.execFile) };
+}
+
+/** exec and execFile whose callbacks see an edited error. */
+function editCallbackError(edit: (error: Error & Record<string, unknown>) => void): Module {
+  const wrap = (original: Fn): Fn => {
+    const wrapped = (...args: unknown[]): unknown => {
+      const callback = args.pop() as Fn;
+      return original(...args, (error: (Error & Record<string, unknown>) | null, stdout: unknown, stderr: unknown) => {
+        if (error) edit(error);
+        callback(error, stdout, stderr);
+      });
+    };
+    Object.defineProperty(wrapped, promisify.custom, {
+      value: (...args: unknown[]) =>
+        ((original as unknown as Record<symbol, Fn>)[promisify.custom]?.(...args) as Promise<unknown>).catch((error: Error & Record<string, unknown>) => {
+          edit(error);
+          throw error;
+        }),
+    });
+    return wrapped;
+  };
+  return { exec: wrap(ref.exec), execFile: wrap(ref.execFile) };
+}
+
+/** exec and execFile with a replaced promisified form. */
+function replacePromisified(make: (original: Fn) => Fn | undefined): Module {
+  const wrap = (original: Fn): Fn => {
+    const wrapped = (...args: unknown[]): unknown => original(...args);
+    const custom = make(original);
+    if (custom) Object.defineProperty(wrapped, promisify.custom, { value: custom });
+    return wrapped;
+  };
+  return { exec: wrap(ref.exec), execFile: wrap(ref.execFile) };
+}
+
+/** fork with its (modulePath, args, options) rewritten. */
+function editFork(edit: (modulePath: unknown, args: unknown[], options: Record<string, unknown>) => unknown[]): Module {
+  return {
+    fork: (modulePath: unknown, args?: unknown, options?: unknown) => {
+      const list = Array.isArray(args) ? args : [];
+      const bag = (Array.isArray(args) ? options : args) as Record<string, unknown> | undefined;
+      return ref.fork(...edit(modulePath, list, { ...bag }));
+    },
+  };
+}
+
+/** spawn with its options rewritten. */
+function editSpawn(edit: (options: Record<string, unknown>) => Record<string, unknown>): Module {
+  return {
+    spawn: (command: unknown, args?: unknown, options?: unknown) => {
+      const list = Array.isArray(args) ? args : [];
+      const bag = (Array.isArray(args) ? options : args) as Record<string, unknown> | undefined;
+      return ref.spawn(command, list, edit({ ...bag }));
+    },
+  };
+}
+
+interface Mutant {
+  readonly name: string;
+  readonly module: ChildProcessModule;
+  /** Cases that must not pass against this mutant. */
+  readonly caught: readonly string[];
+  /** Candidate kind the cases see (the reference's own kind unless the mutant stands for another implementation). */
+  readonly kind?: CandidateKind;
+}
+
+const MUTANTS: readonly Mutant[] = [
+  {
+    name: 'exec/execFile ignore maxBuffer',
+    module: mutant(editExecOptions((options) => ({ ...options, maxBuffer: Infinity }))),
+    caught: [
+      'child_process.execFile.max-buffer-stdout-truncated-exactly',
+      'child_process.execFile.max-buffer-stderr-truncated-exactly',
+      'child_process.exec.max-buffer-kills-child',
+      'child_process.execFile.max-buffer-default-is-1mib',
+      'child_process.execFile.max-buffer-kills-child',
+    ],
+  },
+  {
+    name: 'maxBuffer counts the two streams together',
+    module: mutant(editExecOptions((options) => ({ ...options, maxBuffer: Math.floor(Number(options['maxBuffer'] ?? 1024 * 1024) / 2) }))),
+    caught: ['child_process.execFile.max-buffer-default-allows-1mib-per-stream', 'child_process.exec.max-buffer-default-allows-1mib-per-stream', 'child_process.exec.max-buffer-stdout-truncated-exactly'],
+  },
+  {
+    name: 'callback error without code',
+    module: mutant(editCallbackError((error) => delete error['code'])),
+    caught: ['child_process.exec.exit-1-is-error-with-code-1', 'child_process.execFile.exit-42-is-error-with-code-42', 'child_process.exec.promisified-rejects-with-output'],
+  },
+  {
+    name: 'callback error without signal',
+    module: mutant(editCallbackError((error) => delete error['signal'])),
+    caught: ['child_process.exec.death-by-sigterm-sets-signal', 'child_process.execFile.death-by-sigkill-sets-signal', 'child_process.execFile.timeout-sends-sigterm-by-default'],
+  },
+  {
+    name: 'promisified form without .child',
+    module: mutant(replacePromisified((original) => (...args: unknown[]) => ((original as unknown as Record<symbol, Fn>)[promisify.custom]?.(...args) as Promise<unknown>).then((value) => value))),
+    caught: ['child_process.exec.promisified-has-child', 'child_process.execFile.promisified-has-child'],
+  },
+  {
+    name: 'no custom promisified form (util.promisify resolves stdout only)',
+    module: mutant(replacePromisified(() => undefined)),
+    caught: ['child_process.exec.promisified-resolves-stdout-stderr', 'child_process.execFile.promisified-has-child', 'child_process.exec.promisified-rejects-with-output'],
+  },
+  {
+    name: 'promisified rejection without stdout/stderr',
+    module: mutant(
+      replacePromisified((original) => (...args: unknown[]) => {
+        const promise = (original as unknown as Record<symbol, Fn>)[promisify.custom]?.(...args) as Promise<unknown> & { child: ChildProcess };
+        return Object.assign(
+          promise.catch((error: Error & Record<string, unknown>) => {
+            delete error['stdout'];
+            delete error['stderr'];
+            throw error;
+          }),
+          { child: promise.child },
+        );
+      }),
+    ),
+    caught: ['child_process.exec.promisified-rejects-with-output', 'child_process.execFile.promisified-abort-rejects-with-output'],
+  },
+  {
+    name: 'encoding ignored (always UTF-8 text)',
+    module: mutant(editExecOptions((options) => ({ ...options, encoding: 'utf8' }))),
+    caught: ['child_process.exec.encoding-buffer-gives-buffers', 'child_process.exec.encoding-unknown-gives-buffers', 'child_process.exec.encoding-named-decodes'],
+  },
+  {
+    name: 'abort signal ignored by exec/execFile',
+    module: mutant(editExecOptions((options) => ({ ...options, signal: undefined }))),
+    caught: ['child_process.exec.abort-before-start-gives-abort-error', 'child_process.execFile.abort-after-start-gives-abort-error'],
+  },
+  {
+    name: 'timeout ignored',
+    module: mutant(editExecOptions((options) => ({ ...options, timeout: 0 }))),
+    caught: ['child_process.execFile.timeout-sends-sigterm-by-default'],
+  },
+  {
+    name: 'killSignal ignored (always SIGTERM)',
+    module: mutant(editExecOptions((options) => ({ ...options, killSignal: 'SIGTERM' }))),
+    caught: ['child_process.exec.timeout-sends-kill-signal-by-name', 'child_process.execFile.timeout-sends-kill-signal-by-number'],
+  },
+  {
+    name: 'exec without a shell',
+    module: mutant({ exec: (command: unknown, ...rest: unknown[]) => ref.execFile(command, ...withOptions(rest, (options) => ({ ...options, shell: false }))) }),
+    caught: ['child_process.exec.shell-interprets-metacharacters', 'child_process.exec.default-shell-is-bin-sh'],
+  },
+  {
+    name: 'command lookup in the parent PATH even when env is given',
+    module: mutant(editExecOptions((options) => ({ ...options, env: options['env'] ? { ...(options['env'] as object), PATH: process.env['PATH'] } : undefined }))),
+    caught: ['child_process.lookup.uses-env-path', 'child_process.lookup.env-without-path-ignores-process-path'],
+  },
+  {
+    name: 'fork accepts two ipc entries',
+    module: mutant(
+      editFork((modulePath, args, options) => {
+        const stdio = options['stdio'];
+        if (Array.isArray(stdio) && stdio.filter((entry) => entry === 'ipc').length > 1) {
+          options['stdio'] = stdio.filter((entry, index) => entry !== 'ipc' || index === stdio.indexOf('ipc'));
+        }
+        return [modulePath, args, options];
+      }),
+    ),
+    caught: ['child_process.fork.stdio-array-with-two-ipc-throws'],
+  },
+  {
+    name: 'fork accepts a stdio array without ipc',
+    module: mutant(
+      editFork((modulePath, args, options) => {
+        const stdio = options['stdio'];
+        if (Array.isArray(stdio) && !stdio.includes('ipc')) options['stdio'] = [...stdio, 'ipc'];
+        return [modulePath, args, options];
+      }),
+    ),
+    caught: ['child_process.fork.stdio-array-without-ipc-throws'],
+  },
+  {
+    name: 'fork ignores serialization',
+    module: mutant(editFork((modulePath, args, options) => [modulePath, args, { ...options, serialization: 'json' }])),
+    caught: ['child_process.fork.ipc-advanced-round-trip'],
+  },
+  {
+    name: 'fork ignores silent',
+    module: mutant(editFork((modulePath, args, options) => [modulePath, args, { ...options, silent: false }])),
+    caught: ['child_process.fork.silent-pipes-stdio'],
+  },
+  {
+    name: 'fork runs the command through a shell',
+    module: mutant({
+      fork: (modulePath: string, args: string[], options: Record<string, unknown>) =>
+        ref.spawn(process.execPath, [...((options['execArgv'] as string[]) ?? []), modulePath, ...args], { ...options, shell: true, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] }),
+    }),
+    caught: ['child_process.fork.shell-ignored'],
+  },
+  {
+    name: 'fork without the spec channel variable (the host fork, seen as the reference)',
+    module: mutant({ fork: host.fork }),
+    caught: ['child_process.fork.custom-exec-path-gets-channel-fd'],
+  },
+  {
+    name: 'fork abort kills without an AbortError',
+    module: mutant({
+      fork: (modulePath: unknown, args: unknown[], options: Record<string, unknown>) => {
+        const signal = options['signal'] as AbortSignal | undefined;
+        const child = ref.fork(modulePath, args, { ...options, signal: undefined }) as ChildProcess;
+        signal?.addEventListener('abort', () => child.kill(), { once: true });
+        return child;
+      },
+    }),
+    caught: ['child_process.fork.abort-after-start-emits-abort-error'],
+  },
+  {
+    name: 'spawn ignores argv0',
+    module: mutant(editSpawn((options) => ({ ...options, argv0: undefined }))),
+    caught: ['child_process.spawn.argv0-sets-argv0'],
+  },
+  {
+    name: 'spawn takes cwd URLs as text',
+    module: mutant(editSpawn((options) => ({ ...options, cwd: options['cwd'] instanceof URL ? options['cwd'].href : options['cwd'] }))),
+    caught: ['child_process.spawn.cwd-file-url'],
+  },
+  {
+    name: 'exec runs sh found in PATH instead of /bin/sh',
+    module: mutant({ exec: (command: unknown, ...rest: unknown[]) => ref.exec(command, ...withOptions(rest, (options) => ({ shell: 'sh', ...options }))) }),
+    caught: ['child_process.exec.default-shell-is-bin-sh'],
+  },
+  {
+    name: 'spawn ignores detached',
+    module: mutant(editSpawn((options) => ({ ...options, detached: false }))),
+    caught: ['child_process.spawn.detached-leaves-process-group'],
+  },
+  {
+    name: 'spawn ignores uid and gid',
+    module: mutant(editSpawn((options) => ({ ...options, uid: undefined, gid: undefined }))),
+    caught: ['child_process.spawn.uid-sets-child-identity', 'child_process.spawn.gid-sets-child-identity'],
+  },
+  {
+    name: 'spawn gives the child an empty environment by default',
+    module: mutant(editSpawn((options) => ({ env: { PATH: process.env['PATH'] }, ...options }))),
+    caught: ['child_process.spawn.env-defaults-to-process-env'],
+  },
+  {
+    name: 'exec/execFile pass the parent environment whatever env says',
+    module: mutant(editExecOptions((options) => ({ ...options, env: { ...process.env, ...(options['env'] as object | undefined) } }))),
+    caught: ['child_process.exec.env-replaces-environment', 'child_process.execFile.env-replaces-environment', 'child_process.lookup.env-without-path-ignores-process-path'],
+  },
+];
+
+function run(definition: CaseDefinition, module: ChildProcessModule, fixtures: RunFixtures, kind: CandidateKind = 'reference'): Promise<CaseResult> {
+  return executeCase(definition, {
+    candidate: { id: kind, name: kind, kind },
+    modules: { child_process: module },
+    oracle: { child_process: reference as unknown as ChildProcessModule },
+    fixtures,
+    runSeed: 1,
+    timeoutMs: 10000,
+    ruleById,
+  });
+}
+
+describe('child_process cases', function () {
+  this.timeout(120000);
+  let fixtures: RunFixtures;
+  before(() => {
+    fixtures = createRunFixtures();
+  });
+  after(() => fixtures.close());
+
+  it('all pass (or are na, off their platform) against the reference', async () => {
+    const failures: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, reference as unknown as ChildProcessModule, fixtures);
+      // Windows-only cases are `na` here, which is what the runner must report for them.
+      if (result.status !== 'pass' && result.status !== 'na') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(failures).to.deep.equal([]);
+  });
+
+  for (const broken of MUTANTS) {
+    it(`catch the mutant "${broken.name}"`, async () => {
+      const byId = new Map(cases.map((definition) => [definition.id, definition]));
+      const passed: string[] = [];
+      for (const id of broken.caught) {
+        const definition = byId.get(id);
+        expect(definition, `case ${id} exists`).to.not.equal(undefined);
+        const result = await run(definition as CaseDefinition, broken.module, fixtures, broken.kind);
+        if (result.status === 'pass') passed.push(id);
+        else expect(result.status, `${id}: ${result.message ?? ''}`).to.equal('fail');
+      }
+      expect(passed, 'cases the mutant passed').to.deep.equal([]);
+    });
+  }
+});

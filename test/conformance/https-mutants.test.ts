@@ -1,0 +1,452 @@
+import { expect } from 'chai';
+import type { ClientRequest } from 'node:http';
+import tls from 'node:tls';
+import type { Duplex } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { cases } from '../../conformance/https/index.js';
+import type { CaseDefinition } from '../../conformance/case.js';
+import type { HttpsModule } from '../../conformance/modules.js';
+import reference, { Agent as RefAgent, Server as RefServer } from '../../reference/https/index.js';
+import { executeCase } from '../../runners/execute-case.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import type { CaseResult } from '../../reports/results.js';
+import { ruleById } from '../../spec/index.js';
+
+// Deliberately broken https candidates. Each is the reference with one behaviour of the spec broken, and each must
+// make the named cases fail — proof that those cases really check what they claim. The reference itself must pass
+// every case.
+
+type Fn = (...args: unknown[]) => unknown;
+type Options = Record<string, unknown>;
+type ConnectionOptions = tls.ConnectionOptions & { host?: string | null; _agentKey?: string };
+
+const ref = reference as unknown as Record<string, unknown> & { request: Fn; get: Fn; createServer: Fn };
+
+/** The reference with some exports replaced (globalAgent copied as a plain value). */
+function mutant(overrides: Record<string, unknown>): HttpsModule {
+  return { ...reference, ...overrides } as unknown as HttpsModule;
+}
+
+/** Rewrites the options of request/get arguments (adding an options object when there is none). */
+function withOptions(args: unknown[], edit: (options: Options) => Options): unknown[] {
+  const copy = [...args];
+  const index = copy.findIndex((arg) => arg !== null && typeof arg === 'object' && !(arg instanceof URL));
+  if (index >= 0) {
+    copy[index] = edit({ ...(copy[index] as Options) });
+    return copy;
+  }
+  const at = typeof copy[0] === 'string' || copy[0] instanceof URL ? 1 : 0;
+  copy.splice(at, 0, edit({}));
+  return copy;
+}
+
+/** request and get with their options rewritten. */
+function editRequestOptions(edit: (options: Options) => Options): Record<string, unknown> {
+  return {
+    request: (...args: unknown[]) => ref.request(...withOptions(args, edit)),
+    get: (...args: unknown[]) => ref.get(...withOptions(args, edit)),
+  };
+}
+
+/** createServer with the returned server edited. */
+function editServer(edit: (server: RefServer) => void): Record<string, unknown> {
+  return {
+    createServer: (...args: unknown[]) => {
+      const server = ref.createServer(...args) as RefServer;
+      edit(server);
+      return server;
+    },
+  };
+}
+
+/** An Agent class whose constructor options are rewritten. */
+function agentWithOptions(edit: (options: Options) => Options): typeof RefAgent {
+  return class EditedAgent extends RefAgent {
+    constructor(options?: Options) {
+      super(edit({ ...(options ?? {}) }));
+    }
+  };
+}
+
+interface Mutant {
+  readonly name: string;
+  readonly module: HttpsModule;
+  readonly caught: readonly string[];
+}
+
+const globalWithoutKeepAlive = new RefAgent({ timeout: 5000 });
+const globalWithoutTimeout = new RefAgent({ keepAlive: true });
+
+const MUTANTS: readonly Mutant[] = [
+  {
+    name: 'Agent whose maxCachedSessions default is 10',
+    module: mutant({ Agent: agentWithOptions((o) => ({ maxCachedSessions: 10, ...o })) }),
+    caught: ['https.agent.max-cached-sessions-default-100'],
+  },
+  {
+    name: 'Agent with an unbounded session cache',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, maxCachedSessions: Infinity })) }),
+    caught: ['https.agent.max-cached-sessions-default-100', 'https.agent.max-cached-sessions-bounds-cache'],
+  },
+  {
+    name: 'Agent that ignores maxCachedSessions: 0',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, maxCachedSessions: o['maxCachedSessions'] || 100 })) }),
+    caught: ['https.agent.max-cached-sessions-zero-never-resumes'],
+  },
+  {
+    name: 'Agent that never caches sessions',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, maxCachedSessions: 0 })) }),
+    caught: ['https.agent.resumes-cached-session', 'https.agent.max-cached-sessions-bounds-cache'],
+  },
+  {
+    name: 'request that ignores checkServerIdentity',
+    module: mutant(
+      editRequestOptions((o) => {
+        delete o['checkServerIdentity'];
+        return o;
+      }),
+    ),
+    caught: [
+      'https.request.check-server-identity-gets-host-and-certificate',
+      'https.request.check-server-identity-undefined-accepts',
+      'https.request.check-server-identity-error-reaches-error-event',
+      'https.request.peer-certificate-has-spec-fields',
+      'https.auth.pin-fingerprint256-rejects-wrong-pin',
+      'https.auth.pin-pubkey-sha256-rejects-wrong-pin',
+    ],
+  },
+  {
+    name: 'request that skips certificate verification',
+    module: mutant(editRequestOptions((o) => ({ ...o, rejectUnauthorized: false }))),
+    caught: [
+      'https.errors.untrusted-ca-on-error-event',
+      'https.errors.expired-certificate-on-error-event',
+      'https.errors.default-trust-store-rejects-private-ca',
+      'https.auth.ca-option-trusts-its-servers',
+      'https.auth.host-check-rejects-other-name',
+    ],
+  },
+  {
+    name: 'request that drops TLS options (ciphers, maxVersion, key, cert, pfx)',
+    module: mutant(editRequestOptions((o) => ({ ...o, ciphers: undefined, maxVersion: undefined, key: undefined, cert: undefined, pfx: undefined }))),
+    caught: ['https.request.tls-options-reach-connection', 'https.auth.client-key-cert-presented', 'https.auth.client-pfx-presented'],
+  },
+  {
+    name: 'request that ignores highWaterMark',
+    module: mutant(editRequestOptions((o) => ({ ...o, highWaterMark: undefined }))),
+    caught: ['https.request.high-water-mark-reaches-socket'],
+  },
+  {
+    name: 'request whose default port is 8443',
+    module: mutant(editRequestOptions((o) => ({ defaultPort: 8443, ...o }))),
+    caught: ['https.request.default-port-443', 'https.request.default-port-443-for-url-without-port'],
+  },
+  {
+    name: 'request that pools agent: false requests in the global agent',
+    module: mutant(editRequestOptions((o) => (o['agent'] === false ? { ...o, agent: undefined } : o))),
+    caught: ['https.request.agent-false-opens-own-connection'],
+  },
+  {
+    name: 'request that keeps URL credentials percent-encoded',
+    module: mutant({
+      get: (...args: unknown[]) => {
+        const [first, ...rest] = args;
+        if (!(first instanceof URL) || first.username === '') return ref.get(...args);
+        const bare = new URL(first.href);
+        bare.username = '';
+        bare.password = '';
+        return ref.get(bare, ...withOptions(rest, (o) => ({ ...o, auth: `${first.username}:${first.password}` })));
+      },
+    }),
+    caught: ['https.request.url-credentials-percent-decoded'],
+  },
+  {
+    name: 'request that ignores the URL when options are given too',
+    module: mutant({
+      request: (...args: unknown[]) => (args.length === 3 ? ref.request({ ...(args[1] as Options), host: 'localhost', port: 9 }, args[2]) : ref.request(...args)),
+      get: (...args: unknown[]) => (args.length === 3 ? ref.get({ ...(args[1] as Options), host: 'localhost', port: 9 }, args[2]) : ref.get(...args)),
+    }),
+    caught: [
+      'https.request.form-url-string-options-callback',
+      'https.request.form-url-object-options-callback',
+      'https.get.form-url-string-options-callback',
+      'https.get.form-url-object-options-callback',
+    ],
+  },
+  {
+    name: 'get that does not end its request',
+    module: mutant({ get: (...args: unknown[]) => ref.request(...args) }),
+    caught: ['https.get.sends-get-and-ends-request', 'https.get.form-options-callback'],
+  },
+  {
+    name: 'globalAgent without keep-alive',
+    module: mutant({
+      globalAgent: globalWithoutKeepAlive,
+      ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: globalWithoutKeepAlive })),
+    }),
+    caught: ['https.global-agent.keeps-connection-alive'],
+  },
+  {
+    name: 'globalAgent without the 5 s socket timeout',
+    module: mutant({
+      globalAgent: globalWithoutTimeout,
+      ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: globalWithoutTimeout })),
+    }),
+    caught: ['https.global-agent.socket-timeout-5000'],
+  },
+  {
+    name: 'requests without an agent do not use globalAgent',
+    module: mutant(editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: new RefAgent({ keepAlive: true, timeout: 5000 }) }))),
+    caught: ['https.global-agent.used-when-no-agent-named'],
+  },
+  {
+    name: 'Agent that sends SNI for IP targets',
+    module: mutant({
+      Agent: class SniForIp extends RefAgent {
+        override createConnection(options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
+          return super.createConnection({ ...options, servername: options.servername || options.host || undefined }, callback);
+        }
+      },
+    }),
+    caught: ['https.agent.no-sni-for-ip-target', 'https.agent.empty-servername-sends-no-sni'],
+  },
+  {
+    name: 'Agent that never sends SNI',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, servername: '' })) }),
+    caught: ['https.agent.servername-option-is-sent'],
+  },
+  {
+    name: 'Agent that drops keylog events',
+    module: mutant({
+      Agent: class Silent extends RefAgent {
+        override emit(event: string | symbol, ...args: unknown[]): boolean {
+          return event === 'keylog' ? false : super.emit(event, ...args);
+        }
+      },
+    }),
+    caught: ['https.agent.keylog-emitted-with-socket', 'https.agent.keylog-lines-in-key-log-format'],
+  },
+  {
+    name: 'Agent that ignores its keepAlive option',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, keepAlive: false })) }),
+    caught: ['https.agent.keep-alive-option-reuses-connection'],
+  },
+  {
+    name: 'Agent that ignores TLS options given to it',
+    module: mutant({ Agent: agentWithOptions((o) => ({ ...o, ca: undefined, key: undefined, cert: undefined })) }),
+    caught: ['https.agent.tls-options-given-to-agent'],
+  },
+  {
+    name: 'server whose timeout is 120000',
+    module: mutant(editServer((server) => (server.timeout = 120000))),
+    caught: ['https.server.timeout-default-0'],
+  },
+  {
+    name: 'server with other timeout defaults',
+    module: mutant(
+      editServer((server) => {
+        server.headersTimeout = 40000;
+        server.requestTimeout = 0;
+        server.keepAliveTimeout = 10000;
+      }),
+    ),
+    caught: ['https.server.headers-timeout-default-60000', 'https.server.request-timeout-default-300000', 'https.server.keep-alive-timeout-default-5000'],
+  },
+  {
+    name: 'server that keeps 1000 headers (maxHeadersCount null, as the host has it)',
+    module: mutant(editServer((server) => (server.maxHeadersCount = null))),
+    caught: ['https.server.max-headers-count-default-keeps-2000'],
+  },
+  {
+    name: 'server whose maxHeadersCount, timeout and keepAliveTimeout setters do nothing',
+    module: mutant(
+      editServer((server) => {
+        for (const property of ['maxHeadersCount', 'timeout', 'keepAliveTimeout', 'headersTimeout'] as const) {
+          const value = server[property];
+          Object.defineProperty(server, property, { get: () => value, set: () => undefined, configurable: true });
+        }
+      }),
+    ),
+    caught: [
+      'https.server.max-headers-count-setter-as-plain-http',
+      'https.server.timeout-destroys-idle-socket',
+      'https.server.keep-alive-timeout-closes-idle-connection',
+      'https.server.set-timeout-calls-back-for-idle-socket',
+    ],
+  },
+  {
+    name: 'setTimeout() that leaves msecs undefined (as the host does)',
+    module: mutant(
+      editServer((server) => {
+        server.setTimeout = function setTimeout(this: RefServer, msecs?: unknown, callback?: () => void) {
+          this.timeout = msecs as number;
+          if (callback) this.on('timeout', callback);
+          return this;
+        } as RefServer['setTimeout'];
+      }),
+    ),
+    caught: ['https.server.set-timeout-without-msecs-is-120000'],
+  },
+  {
+    name: 'setTimeout() that returns nothing',
+    module: mutant(
+      editServer((server) => {
+        const original = server.setTimeout.bind(server);
+        server.setTimeout = ((...args: Parameters<RefServer['setTimeout']>) => void original(...args)) as unknown as RefServer['setTimeout'];
+      }),
+    ),
+    caught: ['https.server.set-timeout-returns-server'],
+  },
+  {
+    name: 'close() that returns nothing and never calls back',
+    module: mutant(
+      editServer((server) => {
+        server.close = ((): void => void tls.Server.prototype.close.call(server)) as unknown as RefServer['close'];
+      }),
+    ),
+    caught: ['https.server.close-returns-server', 'https.server.close-calls-back-once-closed', 'https.server.close-closes-idle-keep-alive-connections'],
+  },
+  {
+    name: '[Symbol.asyncDispose]() that fulfils at once',
+    module: mutant(
+      editServer((server) => {
+        server[Symbol.asyncDispose] = async function dispose(this: RefServer) {
+          this.close();
+        };
+      }),
+    ),
+    caught: ['https.server.async-dispose-fulfils-after-close'],
+  },
+  {
+    name: '[Symbol.asyncDispose]() that bypasses close()',
+    module: mutant(
+      editServer((server) => {
+        server[Symbol.asyncDispose] = function dispose(this: RefServer) {
+          return new Promise<void>((resolve) => {
+            this.closeAllConnections();
+            tls.Server.prototype.close.call(this, () => resolve());
+          });
+        };
+      }),
+    ),
+    caught: ['https.server.async-dispose-calls-close'],
+  },
+  {
+    name: 'closeIdleConnections() that closes nothing',
+    module: mutant(editServer((server) => (server.closeIdleConnections = () => undefined))),
+    caught: ['https.server.close-idle-connections-spares-busy'],
+  },
+  {
+    name: 'closeAllConnections() that closes only idle connections',
+    module: mutant(editServer((server) => (server.closeAllConnections = () => server.closeIdleConnections()))),
+    caught: ['https.server.close-all-connections-drops-busy-and-idle'],
+  },
+  {
+    name: 'createServer that drops the request listener',
+    module: mutant({ createServer: (options?: unknown) => ref.createServer(typeof options === 'function' ? {} : options) }),
+    caught: ['https.create-server.accepts-every-argument-form', 'https.create-server.listener-gets-request-and-response'],
+  },
+  {
+    name: 'createServer that ignores TLS server options (requestCert) and secure-context options (maxVersion)',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, requestCert: false, maxVersion: undefined }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.request-cert-rejects-client-without-certificate', 'https.create-server.secure-context-max-version'],
+  },
+  {
+    name: 'createServer that ignores plain-HTTP server options',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null
+          ? ref.createServer({ ...options, maxHeaderSize: undefined, connectionsCheckingInterval: undefined }, listener)
+          : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.http-max-header-size', 'https.server.headers-timeout-answers-408'],
+  },
+  {
+    name: 'createServer that ignores pfx',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, pfx: undefined }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.pfx-with-passphrase'],
+  },
+  {
+    name: 'request that emits no error event (failures swallowed)',
+    module: mutant({
+      get: (...args: unknown[]) => {
+        const req = ref.get(...args) as ClientRequest;
+        const emit = req.emit.bind(req);
+        req.emit = ((event: string | symbol, ...rest: unknown[]) => (event === 'error' ? false : emit(event, ...rest))) as ClientRequest['emit'];
+        return req;
+      },
+    }),
+    caught: ['https.errors.connection-refused-on-error-event', 'https.errors.untrusted-ca-on-error-event', 'https.request.check-server-identity-error-reaches-error-event'],
+  },
+  {
+    name: 'module that loads without crypto (crypto and tls loaded only when first used)',
+    module: Object.defineProperty(mutant({}), Symbol.for('rt-conformance.loadTarget'), {
+      value: {
+        specifier: pathToFileURL(new URL('./https-lazy-crypto.fixture.ts', import.meta.url).pathname).href,
+        execArgv: ['--import', import.meta.resolve('tsx')],
+      },
+    }),
+    caught: [
+      'https.load.no-crypto-require-throws-catchably',
+      'https.load.no-crypto-dynamic-import-rejects-catchably',
+      'https.load.no-crypto-static-import-reaches-prior-handler',
+      'https.load.no-crypto-static-import-fails-program-without-handler',
+    ],
+  },
+  {
+    name: 'module that is the plain-HTTP module',
+    module: mutant({ request: (await import('node:http')).request, Agent: (await import('node:http')).Agent }),
+    caught: ['https.module.exports-spec-names'],
+  },
+];
+
+function run(definition: CaseDefinition, module: HttpsModule, fixtures: RunFixtures): Promise<CaseResult> {
+  return executeCase(definition, {
+    candidate: { id: 'reference', name: 'reference', kind: 'reference' },
+    modules: { https: module },
+    oracle: { https: reference as unknown as HttpsModule },
+    fixtures,
+    runSeed: 1,
+    timeoutMs: 15000,
+    ruleById,
+  });
+}
+
+describe('https cases', function () {
+  this.timeout(180000);
+  let fixtures: RunFixtures;
+  before(() => {
+    fixtures = createRunFixtures();
+  });
+  after(() => fixtures.close());
+
+  it('all pass against the reference', async () => {
+    const failures: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, reference as unknown as HttpsModule, fixtures);
+      if (result.status !== 'pass') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(failures).to.deep.equal([]);
+  });
+
+  for (const broken of MUTANTS) {
+    it(`catch the mutant "${broken.name}"`, async () => {
+      const byId = new Map(cases.map((definition) => [definition.id, definition]));
+      const passed: string[] = [];
+      for (const id of broken.caught) {
+        const definition = byId.get(id);
+        expect(definition, `case ${id} exists`).to.not.equal(undefined);
+        const result = await run(definition as CaseDefinition, broken.module, fixtures);
+        if (result.status === 'pass') passed.push(id);
+        else expect(result.status, `${id}: ${result.message ?? ''}`).to.equal('fail');
+      }
+      expect(passed, 'cases the mutant passed').to.deep.equal([]);
+    });
+  }
+});

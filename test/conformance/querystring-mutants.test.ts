@@ -1,0 +1,459 @@
+// The rt:querystring cases checked both ways. The reference and the host pass every case; deliberately broken
+// candidates (the reference with one behaviour of the spec broken) each fail the cases named for them; and the npm
+// polyfills fail exactly the cases recorded below, each for a stated reason.
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import host from 'node:querystring';
+import { cases } from '../../conformance/querystring/index.js';
+import type { CaseDefinition } from '../../conformance/case.js';
+import type { QuerystringModule } from '../../conformance/modules.js';
+import reference, { escape, unescape } from '../../reference/querystring/index.js';
+import { executeCase } from '../../runners/execute-case.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import type { CandidateKind, CaseResult, Status } from '../../reports/results.js';
+import { ruleById } from '../../spec/index.js';
+
+type Options = Record<string, unknown> | undefined;
+interface Mutable {
+  parse: (str: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
+  decode: (str: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
+  stringify: (obj: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
+  encode: (obj: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
+  escape: (str: string) => string;
+  unescape: (str: string) => string;
+}
+
+const ref = reference as unknown as Mutable;
+const require = createRequire(import.meta.url);
+
+/**
+ * A module object behaving exactly as the reference but bound to itself: its parse and stringify use *its* current
+ * unescape/escape, as the spec requires, so the cases that replace those properties work on a mutant as on the
+ * reference. `edit` then breaks one thing; it receives the module so replacements can call the faithful functions.
+ */
+function mutant(edit: (base: Mutable) => Partial<Mutable>): QuerystringModule {
+  const module: Mutable = {
+    parse: (str, sep, eq, options) => ref.parse(str, sep, eq, { ...options, decodeURIComponent: options?.['decodeURIComponent'] ?? module.unescape }),
+    decode: (...args) => module.parse(...args),
+    stringify: (obj, sep, eq, options) => ref.stringify(obj, sep, eq, { ...options, encodeURIComponent: options?.['encodeURIComponent'] ?? module.escape }),
+    encode: (...args) => module.stringify(...args),
+    escape: ref.escape,
+    unescape: ref.unescape,
+  };
+  const base = { ...module };
+  Object.assign(module, edit(base));
+  return module as unknown as QuerystringModule;
+}
+
+/** A parse result rebuilt with `map` applied to each value. */
+function mapValues(result: unknown, map: (value: unknown) => unknown): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(result as object)) out[key] = map(value);
+  return out;
+}
+
+/** An object for stringify with `map` applied to each value (array elements included). */
+function mapInput(obj: unknown, map: (value: unknown) => unknown): unknown {
+  if (obj === null || typeof obj !== 'object') return obj;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(obj)) out[key] = Array.isArray(value) ? value.map(map) : map(value);
+  return out;
+}
+
+/** A naive split-based parser (the shape of old polyfills): empty entries become empty keys. */
+function naiveParse(decode: (text: string) => string) {
+  return (str: unknown, sep?: unknown, eq?: unknown, options?: Options): unknown => {
+    const result = Object.create(null) as Record<string, string | string[]>;
+    if (typeof str !== 'string' || str === '') return result;
+    const eqText = typeof eq === 'string' && eq !== '' ? eq : '=';
+    const maxKeys = typeof options?.['maxKeys'] === 'number' ? (options['maxKeys'] as number) : 1000;
+    const parts = str.split(typeof sep === 'string' && sep !== '' ? sep : '&');
+    for (const part of maxKeys > 0 ? parts.slice(0, maxKeys) : parts) {
+      const at = part.indexOf(eqText);
+      const key = decode(at < 0 ? part : part.slice(0, at));
+      const value = at < 0 ? '' : decode(part.slice(at + eqText.length));
+      const current = result[key];
+      result[key] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
+    }
+    return result;
+  };
+}
+
+interface Mutant {
+  readonly name: string;
+  readonly module: QuerystringModule;
+  /** Cases that must fail against this mutant. */
+  readonly caught: readonly string[];
+}
+
+const MUTANTS: readonly Mutant[] = [
+  {
+    name: 'parse returns an ordinary object',
+    module: mutant((base) => ({ parse: (...args) => Object.assign({}, base.parse(...args)) })),
+    caught: ['querystring.parse.result-lacks-object-prototype', 'querystring.parse.object-member-names-are-own-keys', 'querystring.parse.any-key-is-an-own-key'],
+  },
+  {
+    name: 'maxKeys ignored (no limit)',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => base.parse(str, sep, eq, { ...options, maxKeys: 0 }) })),
+    caught: ['querystring.parse.keeps-the-first-1000-keys-by-default', 'querystring.parse.keeps-at-most-max-keys', 'querystring.parse.key-count-never-exceeds-max-keys'],
+  },
+  {
+    name: 'default maxKeys of 100',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => base.parse(str, sep, eq, { maxKeys: 100, ...options }) })),
+    caught: ['querystring.parse.keeps-the-first-1000-keys-by-default'],
+  },
+  {
+    name: 'maxKeys 0 keeps no key',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => (options?.['maxKeys'] === 0 ? Object.create(null) : base.parse(str, sep, eq, options)) })),
+    caught: ['querystring.parse.max-keys-zero-keeps-every-key'],
+  },
+  {
+    name: 'maxKeys off by one',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const maxKeys = typeof options?.['maxKeys'] === 'number' ? (options['maxKeys'] as number) : 1000;
+        return base.parse(str, sep, eq, { ...options, maxKeys: maxKeys > 0 ? maxKeys + 1 : maxKeys });
+      },
+    })),
+    caught: ['querystring.parse.keeps-the-first-1000-keys-by-default', 'querystring.parse.keeps-at-most-max-keys', 'querystring.parse.key-count-never-exceeds-max-keys'],
+  },
+  {
+    name: 'a repeated key keeps only its last value',
+    module: mutant((base) => ({ parse: (...args) => mapValues(base.parse(...args), (value) => (Array.isArray(value) ? value[value.length - 1] : value)) })),
+    caught: ['querystring.parse.repeated-key-collects-values-in-order', 'querystring.parse.repeated-keys-match-their-occurrences', 'querystring.stringify.round-trips-through-parse'],
+  },
+  {
+    name: 'repeated values in reverse order',
+    module: mutant((base) => ({ parse: (...args) => mapValues(base.parse(...args), (value) => (Array.isArray(value) ? [...value].reverse() : value)) })),
+    caught: ['querystring.parse.repeated-key-collects-values-in-order'],
+  },
+  {
+    name: 'every value is an array',
+    module: mutant((base) => ({ parse: (...args) => mapValues(base.parse(...args), (value) => (Array.isArray(value) ? value : [value])) })),
+    caught: ['querystring.parse.single-occurrence-is-a-string', 'querystring.parse.reads-pairs-of-a-string'],
+  },
+  {
+    name: 'parse ignores sep',
+    module: mutant((base) => ({ parse: (str, _sep, eq, options) => base.parse(str, '&', eq, options) })),
+    caught: ['querystring.parse.splits-pairs-on-given-sep', 'querystring.parse.reads-back-pairs-joined-with-any-sep-and-eq', 'querystring.parse.agrees-with-reference-on-generated-queries'],
+  },
+  {
+    name: 'parse ignores eq',
+    module: mutant((base) => ({ parse: (str, sep, _eq, options) => base.parse(str, sep, '=', options) })),
+    caught: ['querystring.parse.splits-key-from-value-on-given-eq', 'querystring.parse.splits-on-multi-character-eq'],
+  },
+  {
+    name: 'parse uses only the first character of eq',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => base.parse(str, sep, typeof eq === 'string' ? eq.slice(0, 1) : eq, options) })),
+    caught: ['querystring.parse.splits-on-multi-character-eq', 'querystring.parse.reads-back-pairs-joined-with-any-sep-and-eq'],
+  },
+  {
+    name: 'parse splits on the wrong default sep (;)',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => base.parse(str, sep ?? ';', eq, options) })),
+    caught: ['querystring.parse.splits-pairs-on-ampersand-by-default'],
+  },
+  {
+    name: 'empty entries become empty keys',
+    module: mutant((base) => ({ parse: naiveParse((text) => base.unescape(text)) })),
+    caught: ['querystring.parse.empty-entries-yield-no-keys', 'querystring.parse.inserted-empty-entries-change-nothing'],
+  },
+  {
+    name: 'the module unescape is not looked up when parse runs',
+    module: mutant(() => ({ parse: (...args) => ref.parse(...args) })),
+    caught: ['querystring.parse.decodes-with-the-module-unescape'],
+  },
+  {
+    name: 'the decodeURIComponent option is ignored',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => base.parse(str, sep, eq, { ...options, decodeURIComponent: undefined }) })),
+    caught: ['querystring.parse.decodes-with-the-decodeURIComponent-option'],
+  },
+  {
+    name: 'unescape decodes bytes as Latin-1, not UTF-8',
+    module: mutant(() => ({ unescape: (text: string) => text.replace(/%([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))) })),
+    caught: [
+      'querystring.parse.decodes-percent-encoded-utf8',
+      'querystring.parse.decodes-any-encoded-unicode-text',
+      'querystring.unescape.decodes-percent-encoded-utf8',
+      'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input',
+    ],
+  },
+  {
+    name: 'unescape does not decode',
+    module: mutant(() => ({ unescape: (text: string) => text })),
+    caught: ['querystring.parse.decodes-percent-encoded-utf8', 'querystring.unescape.decodes-percent-encoded-utf8', 'querystring.escape.agrees-with-reference-on-unicode-text'],
+  },
+  {
+    name: 'unescape throws on malformed input',
+    module: mutant(() => ({ unescape: (text: string) => decodeURIComponent(text) })),
+    caught: ['querystring.unescape.never-throws-on-malformed-input', 'querystring.unescape.keeps-what-it-cannot-decode'],
+  },
+  {
+    name: 'parse throws URIError on malformed escapes',
+    module: mutant((base) => ({
+      parse: (str, ...rest) => {
+        const result = base.parse(str, ...rest);
+        decodeURIComponent(String(str)); // the built-in decoder alone, without the fallback
+        return result;
+      },
+    })),
+    caught: ['querystring.parse.never-throws-on-malformed-encoding'],
+  },
+  {
+    name: 'unescape gives up on the whole text when one escape is malformed',
+    module: mutant(() => ({
+      unescape: (text: string) => {
+        try {
+          return decodeURIComponent(text);
+        } catch {
+          return text;
+        }
+      },
+    })),
+    caught: ['querystring.unescape.keeps-what-it-cannot-decode', 'querystring.parse.never-throws-on-malformed-encoding'],
+  },
+  {
+    name: 'stringify iterates inherited properties',
+    module: mutant((base) => ({
+      stringify: (obj, ...rest) => {
+        const flat: Record<string, unknown> = {};
+        for (const key in obj as object) flat[key] = (obj as Record<string, unknown>)[key];
+        return base.stringify(flat, ...rest);
+      },
+    })),
+    caught: ['querystring.stringify.skips-inherited-properties'],
+  },
+  {
+    name: 'stringify writes NaN and the infinities as text',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)), ...rest) })),
+    caught: ['querystring.stringify.writes-non-finite-numbers-as-empty', 'querystring.stringify.coerces-array-elements-like-values', 'querystring.stringify.agrees-with-reference-on-generated-objects'],
+  },
+  {
+    name: 'stringify writes unsupported values with String()',
+    module: mutant((base) => ({
+      stringify: (obj, ...rest) =>
+        base.stringify(mapInput(obj, (v) => (v === null || v === undefined || typeof v === 'object' || typeof v === 'function' ? String(v) : typeof v === 'symbol' ? v.toString() : v)), ...rest),
+    })),
+    caught: ['querystring.stringify.writes-unsupported-values-as-empty', 'querystring.stringify.coerces-array-elements-like-values'],
+  },
+  {
+    name: 'stringify writes bigints as empty',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'bigint' ? null : v)), ...rest) })),
+    caught: ['querystring.stringify.writes-bigints-as-digits', 'querystring.stringify.writes-one-pair-per-array-element'],
+  },
+  {
+    name: 'stringify writes booleans as 1 and 0',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'boolean' ? Number(v) : v)), ...rest) })),
+    caught: ['querystring.stringify.writes-booleans-as-words', 'querystring.stringify.writes-one-pair-per-array-element'],
+  },
+  {
+    name: 'stringify writes numbers in exponent form with a raw +',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => String(base.stringify(obj, ...rest)).replace(/e%2B/g, 'e+') })),
+    caught: ['querystring.stringify.writes-finite-numbers-as-decimal-text'],
+  },
+  {
+    name: 'stringify joins array elements with commas',
+    module: mutant((base) => ({
+      stringify: (obj, ...rest) =>
+        base.stringify(obj !== null && typeof obj === 'object' ? Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])) : obj, ...rest),
+    })),
+    caught: ['querystring.stringify.writes-one-pair-per-array-element', 'querystring.stringify.round-trips-through-parse', 'querystring.stringify.agrees-with-reference-on-generated-objects'],
+  },
+  {
+    name: 'stringify ignores sep and eq',
+    module: mutant((base) => ({ stringify: (obj, _sep, _eq, options) => base.stringify(obj, '&', '=', options) })),
+    caught: ['querystring.stringify.uses-given-sep-and-eq', 'querystring.stringify.agrees-with-reference-on-generated-objects'],
+  },
+  {
+    name: 'the module escape is not looked up when stringify runs',
+    module: mutant(() => ({ stringify: (...args) => ref.stringify(...args) })),
+    caught: ['querystring.stringify.encodes-with-the-module-escape'],
+  },
+  {
+    name: 'the encodeURIComponent option is ignored',
+    module: mutant((base) => ({ stringify: (obj, sep, eq, options) => base.stringify(obj, sep, eq, { ...options, encodeURIComponent: undefined }) })),
+    caught: ['querystring.stringify.encodes-with-the-encodeURIComponent-option'],
+  },
+  {
+    name: 'escape leaves reserved characters as they are (encodeURI)',
+    module: mutant(() => ({ escape: (text: string) => encodeURI(text) })),
+    caught: ['querystring.escape.percent-encodes-utf8', 'querystring.stringify.percent-encodes-utf8', 'querystring.stringify.output-is-unreserved-or-percent-encoded'],
+  },
+  {
+    name: 'escape encodes code units as Latin-1 (%uXXXX / %E9 style)',
+    module: mutant(() => ({ escape: (text: string) => globalThis.escape(text) })),
+    caught: ['querystring.escape.percent-encodes-utf8', 'querystring.stringify.output-is-unreserved-or-percent-encoded', 'querystring.stringify.writes-string-values'],
+  },
+  {
+    name: 'escape writes lower-case hex (valid, but not what the reference writes)',
+    module: mutant((base) => ({ escape: (text: string) => base.escape(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()) })),
+    caught: ['querystring.escape.agrees-with-reference-on-unicode-text', 'querystring.stringify.agrees-with-reference-on-generated-objects'],
+  },
+  {
+    name: 'decode is not parse (ignores maxKeys)',
+    module: mutant((base) => ({ decode: (str, sep, eq) => base.parse(str, sep, eq) })),
+    caught: ['querystring.decode.behaves-as-parse'],
+  },
+  {
+    name: 'encode is not stringify (ignores eq)',
+    module: mutant((base) => ({ encode: (obj, sep) => base.stringify(obj, sep) })),
+    caught: ['querystring.encode.behaves-as-stringify'],
+  },
+  {
+    name: 'no escape export',
+    module: mutant(() => ({ escape: undefined as unknown as Mutable['escape'] })),
+    caught: ['querystring.module.exports-six-functions', 'querystring.escape.percent-encodes-utf8'],
+  },
+  {
+    name: 'parse drops pairs that have no eq',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        for (const key of Object.keys(result)) if (result[key] === '') delete result[key];
+        return result;
+      },
+    })),
+    caught: ['querystring.parse.agrees-with-reference-on-generated-queries', 'querystring.parse.reads-pairs-of-a-string'],
+  },
+];
+
+/**
+ * What the suite reports for the npm polyfills, and why. Every entry is a real divergence from the spec (or, for the
+ * differential cases, from the reference on inputs whose meaning the spec defines); see the reasons.
+ */
+const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; readonly expected: Readonly<Record<string, Status>> }> = {
+  // querystring-es3 0.2.1: a copy of Node 0.10's module. Plain {} results, split/indexOf parsing that assumes a
+  // one-character eq and turns empty entries into '' keys, no escape/unescape exports, no bigint support, the
+  // global decodeURIComponent without fallback (throws URIError on malformed input), options ignored.
+  'querystring-es3': {
+    module: () => require('querystring-es3') as QuerystringModule,
+    expected: {
+      'querystring.module.exports-six-functions': 'fail', // no escape, unescape
+      'querystring.parse.result-lacks-object-prototype': 'fail', // result is {}
+      'querystring.parse.object-member-names-are-own-keys': 'fail', // __proto__ assignment is lost, names inherited
+      'querystring.parse.any-key-is-an-own-key': 'fail', // e.g. "toString" inherited
+      'querystring.parse.splits-on-multi-character-eq': 'fail', // value = substr(index + 1): '>1' for eq '=>'
+      'querystring.parse.reads-back-pairs-joined-with-any-sep-and-eq': 'fail', // same, eq ' is '
+      'querystring.parse.decodes-with-the-module-unescape': 'fail', // has no unescape to replace
+      'querystring.parse.decodes-with-the-decodeURIComponent-option': 'fail', // option ignored; throws URIError on %E9
+      'querystring.parse.empty-entries-yield-no-keys': 'fail', // '&&' gives a '' key
+      'querystring.parse.inserted-empty-entries-change-nothing': 'fail',
+      'querystring.stringify.writes-bigints-as-digits': 'fail', // bigint → ''
+      'querystring.stringify.writes-one-pair-per-array-element': 'fail', // bigint element → ''
+      'querystring.stringify.encodes-with-the-module-escape': 'fail', // has no escape to replace
+      'querystring.stringify.encodes-with-the-encodeURIComponent-option': 'fail', // option ignored
+      'querystring.escape.percent-encodes-utf8': 'fail', // no escape
+      'querystring.unescape.decodes-percent-encoded-utf8': 'fail', // no unescape
+      'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input': 'fail',
+      'querystring.unescape.never-throws-on-malformed-input': 'fail',
+      'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
+      'querystring.parse.never-throws-on-malformed-encoding': 'fail', // URIError escapes from parse
+      'querystring.parse.agrees-with-reference-on-generated-queries': 'fail', // multi-character eq
+      'querystring.stringify.agrees-with-reference-on-generated-objects': 'fail', // bigint
+      'querystring.escape.agrees-with-reference-on-unicode-text': 'fail', // no escape
+    },
+  },
+  // fast-querystring 1.1.2: parse(input) and stringify(input) only — no sep/eq/options, no maxKeys (so no 1000-key
+  // default), no decode/encode/escape/unescape exports; malformed escapes keep the whole part undecoded; numbers of
+  // 1e21 and more in magnitude below zero are written with a raw '+' ('-1e+21').
+  'fast-querystring': {
+    module: () => require('fast-querystring') as QuerystringModule,
+    expected: {
+      'querystring.module.exports-six-functions': 'fail', // no decode, encode, escape, unescape
+      'querystring.decode.behaves-as-parse': 'fail', // no decode
+      'querystring.encode.behaves-as-stringify': 'fail', // no encode
+      'querystring.parse.splits-pairs-on-given-sep': 'fail', // sep ignored
+      'querystring.parse.splits-key-from-value-on-given-eq': 'fail', // eq ignored
+      'querystring.parse.splits-on-multi-character-eq': 'fail',
+      'querystring.parse.reads-back-pairs-joined-with-any-sep-and-eq': 'fail',
+      'querystring.parse.decodes-with-the-module-unescape': 'fail', // has no unescape to replace
+      'querystring.parse.decodes-with-the-decodeURIComponent-option': 'fail', // option ignored
+      'querystring.parse.keeps-the-first-1000-keys-by-default': 'fail', // no key limit at all
+      'querystring.parse.keeps-at-most-max-keys': 'fail',
+      'querystring.parse.key-count-never-exceeds-max-keys': 'fail',
+      'querystring.parse.empty-entries-yield-no-keys': 'fail', // the ';' sep of the second example is ignored
+      'querystring.stringify.uses-given-sep-and-eq': 'fail', // sep and eq ignored
+      'querystring.stringify.writes-finite-numbers-as-decimal-text': 'fail', // '-1e+21' written with a raw '+'
+      'querystring.stringify.encodes-with-the-module-escape': 'fail', // has no escape to replace
+      'querystring.stringify.encodes-with-the-encodeURIComponent-option': 'fail', // option ignored
+      'querystring.escape.percent-encodes-utf8': 'fail', // no escape
+      'querystring.unescape.decodes-percent-encoded-utf8': 'fail', // no unescape
+      'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input': 'fail',
+      'querystring.unescape.never-throws-on-malformed-input': 'fail',
+      'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
+      'querystring.parse.never-throws-on-malformed-encoding': 'fail', // '%41%' kept whole instead of 'A%'
+      'querystring.parse.agrees-with-reference-on-generated-queries': 'fail', // sep ignored
+      'querystring.stringify.agrees-with-reference-on-generated-objects': 'fail', // eq ignored
+      'querystring.escape.agrees-with-reference-on-unicode-text': 'fail', // no escape
+    },
+  },
+};
+
+function run(definition: CaseDefinition, module: QuerystringModule, fixtures: RunFixtures, kind: CandidateKind = 'reference'): Promise<CaseResult> {
+  return executeCase(definition, {
+    candidate: { id: kind, name: kind, kind },
+    modules: { querystring: module },
+    oracle: { querystring: reference as unknown as QuerystringModule },
+    fixtures,
+    runSeed: 1,
+    timeoutMs: 20000,
+    ruleById,
+  });
+}
+
+describe('querystring cases', function () {
+  this.timeout(120000);
+  let fixtures: RunFixtures;
+  before(() => {
+    fixtures = createRunFixtures();
+  });
+  after(() => fixtures.close());
+
+  const byId = new Map(cases.map((definition) => [definition.id, definition]));
+
+  for (const [label, module, kind] of [
+    ['the reference', reference as unknown as QuerystringModule, 'reference'],
+    ['the host (node:querystring)', host, 'host'],
+    ['a faithful self-bound copy of the reference (the mutants’ base)', mutant(() => ({})), 'adapter'],
+  ] as const) {
+    it(`all pass against ${label}`, async () => {
+      const failures: string[] = [];
+      for (const definition of cases) {
+        const result = await run(definition, module, fixtures, kind);
+        if (result.status !== 'pass') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+      }
+      expect(failures).to.deep.equal([]);
+    });
+  }
+
+  it('leave the modules as they found them (replaced escape/unescape are restored)', () => {
+    expect([reference.escape, reference.unescape]).to.deep.equal([escape, unescape]);
+    expect([host.escape.name, host.unescape.name]).to.deep.equal(['qsEscape', 'qsUnescape']);
+  });
+
+  for (const broken of MUTANTS) {
+    it(`catch the mutant "${broken.name}"`, async () => {
+      const passed: string[] = [];
+      for (const id of broken.caught) {
+        const definition = byId.get(id);
+        expect(definition, `case ${id} exists`).to.not.equal(undefined);
+        const result = await run(definition as CaseDefinition, broken.module, fixtures, 'adapter');
+        if (result.status === 'pass') passed.push(id);
+        else expect(result.status, `${id}: ${result.message ?? ''}`).to.equal('fail');
+      }
+      expect(passed, 'cases the mutant passed').to.deep.equal([]);
+    });
+  }
+
+  for (const [name, polyfill] of Object.entries(POLYFILLS)) {
+    it(`record where npm:${name} diverges`, async () => {
+      const module = polyfill.module();
+      const outcome: Record<string, Status> = {};
+      for (const definition of cases) {
+        const result = await run(definition, module, fixtures, 'npm');
+        if (result.status !== 'pass') outcome[definition.id] = result.status;
+      }
+      expect(outcome).to.deep.equal(polyfill.expected);
+    });
+  }
+});
+

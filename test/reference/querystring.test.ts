@@ -1,0 +1,434 @@
+// The reference rt:querystring: worked examples of every behaviour issue 4 lists, differential properties against
+// the host's node:querystring (the de-facto behaviour wherever the spec is silent), and linear-time checks.
+import { expect } from 'chai';
+import * as fc from 'fast-check';
+import host from 'node:querystring';
+import reference, * as named from '../../reference/querystring/index.js';
+
+type Outcome =
+  | { readonly kind: 'value'; readonly prototypeIsNull: boolean | 'n/a'; readonly json: string }
+  | { readonly kind: 'throw'; readonly name: string; readonly code: unknown; readonly message: string };
+
+/** Everything observable about a call, in a form two implementations can be compared by. */
+function outcome(run: () => unknown): Outcome {
+  try {
+    const value = run();
+    const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+    return {
+      kind: 'value',
+      prototypeIsNull: isObject ? Object.getPrototypeOf(value) === null : 'n/a',
+      json: JSON.stringify(value instanceof Uint8Array ? [...value] : value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
+    };
+  } catch (error) {
+    const e = error as { name?: unknown; code?: unknown; message?: unknown };
+    return { kind: 'throw', name: String(e.name), code: e.code, message: String(e.message) };
+  }
+}
+
+/** Asserts both implementations behave alike and returns the shared outcome. */
+function same(run: (qs: typeof host) => unknown): Outcome {
+  const expected = outcome(() => run(host));
+  const actual = outcome(() => run(reference as unknown as typeof host));
+  expect(actual).to.deep.equal(expected);
+  return actual;
+}
+
+/** Property-run settings: fixed seed so a failure replays; enough runs to explore without slowing `npm test`. */
+const RUNS = { seed: 20241123, numRuns: 1500 } as const;
+
+// Pieces chosen to hit every branch of the parser: separators, `+`, good and bad escapes, non-Latin-1 text (the safe
+// decoder keeps only low bytes), lone surrogates, keys that are Object.prototype members.
+const piece = fc.constantFrom(
+  'a', 'b', 'é', '☃', '\u{1F600}', '\uD800', '\uDC00', '&', '=', ';', ':', '+', '%', '%2', '%20', '%41', '%C3%A9',
+  '%E9', '%ED%A0%80', '%F0%9F%98%80', '%zz', '%%', '0', 'F', 'g', ' ', '__proto__', 'constructor', 'toString',
+  'hasOwnProperty', '&&', '&=&=',
+);
+const queryString = fc.oneof(
+  { weight: 4, arbitrary: fc.array(piece, { maxLength: 24 }).map((parts) => parts.join('')) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  // Long runs exercise the parser's look-ahead over long values.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.array(piece, { maxLength: 6 }), fc.constantFrom('x', 'é', '%41', '+', '&', '='), fc.integer({ min: 20, max: 90 }), fc.array(piece, { maxLength: 6 }))
+      .map(([before, run, count, after]) => before.join('') + run.repeat(count) + after.join('')),
+  },
+);
+const delimiter = fc.oneof(
+  fc.constantFrom(undefined, null, '', 0, false, '&', ';', '=', ':', '+', '%', 'a', '&&', '==', '=>', ', ', '&amp;', 'ab', 5),
+  fc.string({ maxLength: 3 }),
+);
+const maxKeys = fc.oneof(fc.integer({ min: -3, max: 6 }), fc.constantFrom(NaN, Infinity, -Infinity, 1.5, 0.5, 1000, '2', null, undefined));
+const stringifiable = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.double(),
+  fc.constantFrom(0, -0, 1e21, -1e21, 1e-7, NaN, Infinity, -Infinity),
+  fc.bigInt(),
+  fc.boolean(),
+  fc.constantFrom(null, undefined, {}, Symbol.iterator, () => 1),
+);
+const objectToStringify = fc.dictionary(
+  fc.oneof(fc.string({ maxLength: 6 }), piece),
+  fc.oneof({ weight: 3, arbitrary: stringifiable }, { weight: 1, arbitrary: fc.array(fc.oneof(stringifiable, fc.constant([])), { maxLength: 4 }) }),
+);
+
+describe('reference querystring', () => {
+  describe('module shape', () => {
+    it('exports parse/decode, stringify/encode, escape, unescape and unescapeBuffer, as the host does', () => {
+      expect(Object.keys(reference).sort()).to.deep.equal(Object.keys(host).sort());
+      expect(reference.decode).to.equal(reference.parse);
+      expect(reference.encode).to.equal(reference.stringify);
+      expect(named.parse).to.equal(reference.parse);
+      expect(named.decode).to.equal(reference.parse);
+      expect(named.encode).to.equal(reference.stringify);
+    });
+  });
+
+  describe('parse', () => {
+    it('returns an object without prototype, so __proto__ and constructor are plain keys', () => {
+      const result = reference.parse('__proto__=1&constructor=2&toString=3&hasOwnProperty=4');
+      expect(Object.getPrototypeOf(result)).to.equal(null);
+      expect({ ...result }).to.deep.equal({ ['__proto__']: '1', constructor: '2', toString: '3', hasOwnProperty: '4' });
+      expect(Object.prototype).not.to.have.property('1');
+      same((qs) => qs.parse('__proto__=1&__proto__=2'));
+    });
+
+    it('collects the values of a repeated key into an array, in order', () => {
+      expect({ ...reference.parse('a=1&b=x&a=2&a=3') }).to.deep.equal({ a: ['1', '2', '3'], b: 'x' });
+    });
+
+    it('stops after 1000 pairs by default', () => {
+      const input = Array.from({ length: 1500 }, (_, i) => `k${i}=${i}`).join('&');
+      const result = reference.parse(input);
+      expect(Object.keys(result)).to.have.length(1000);
+      expect(result['k999']).to.equal('999');
+      expect(result).not.to.have.property('k1000');
+    });
+
+    it('reads every pair when maxKeys is 0, and stops after maxKeys pairs otherwise', () => {
+      const input = Array.from({ length: 1500 }, (_, i) => `k${i}`).join('&');
+      expect(Object.keys(reference.parse(input, null, null, { maxKeys: 0 }))).to.have.length(1500);
+      expect(Object.keys(reference.parse(input, null, null, { maxKeys: 2 }))).to.deep.equal(['k0', 'k1']);
+    });
+
+    it('treats negative, NaN, infinite and fractional maxKeys as unlimited and ignores non-numbers, like the host', () => {
+      const input = 'a&b&c&d&e';
+      for (const value of [-1, NaN, Infinity, 1.5, 0.5, -0, '2', null]) {
+        const result = same((qs) => qs.parse(input, undefined, undefined, { maxKeys: value as number }));
+        expect(result.kind).to.equal('value');
+      }
+      expect(Object.keys(reference.parse(input, null, null, { maxKeys: 1.5 }))).to.have.length(5);
+      expect(Object.keys(reference.parse(input, null, null, { maxKeys: '2' as unknown as number }))).to.have.length(5);
+    });
+
+    it('counts empty entries against maxKeys, as the host does', () => {
+      same((qs) => qs.parse('&&a=1&b=2', undefined, undefined, { maxKeys: 3 }));
+      expect({ ...reference.parse('&&a=1&b=2', null, null, { maxKeys: 3 }) }).to.deep.equal({ a: '1' });
+    });
+
+    it('accepts multi-character sep and eq', () => {
+      expect({ ...reference.parse('a=>1, b=>2, a=>3', ', ', '=>') }).to.deep.equal({ a: ['1', '3'], b: '2' });
+      same((qs) => qs.parse('a==>1&&&b=>2', '&&', '=>'));
+    });
+
+    it('uses the defaults for empty sep and eq arguments', () => {
+      expect({ ...reference.parse('a=1&b=2', '', '') }).to.deep.equal({ a: '1', b: '2' });
+      same((qs) => qs.parse('a=1;b=2', '', ':'));
+    });
+
+    it('skips runs of empty entries', () => {
+      expect({ ...reference.parse('&&a=1&&&b=2&&') }).to.deep.equal({ a: '1', b: '2' });
+      expect({ ...reference.parse('&=&=') }).to.deep.equal({ '': ['', ''] });
+      same((qs) => qs.parse('=&=&&=x&'));
+    });
+
+    it('reads + as a space and decodes percent-encoded UTF-8', () => {
+      expect({ ...reference.parse('q=caf%C3%A9+au+lait&%E2%9C%93=1') }).to.deep.equal({ q: 'café au lait', '✓': '1' });
+      expect({ ...reference.parse('a=%2B') }).to.deep.equal({ a: '+' });
+    });
+
+    it('never throws on malformed percent-encoding, falling back to the safe decoder', () => {
+      for (const input of ['a=%', 'a=%zz', 'a=%E9', 'a=%C3', 'a=é%', '%=%%', 'a=%ED%A0%80', 'x=\uD800%41']) {
+        const result = same((qs) => qs.parse(input));
+        expect(result.kind, input).to.equal('value');
+      }
+      expect({ ...reference.parse('a=100%&b=%41%') }).to.deep.equal({ a: '100%', b: 'A%' });
+    });
+
+    it('reproduces the host where its encoded-part detection spans key and value', () => {
+      // The host's one-pass %XX check goes on scanning the key for the value once the key is known to be encoded,
+      // and `+` does not interrupt a value's %XX. Both decide whether a part with a bad escape goes to the safe decoder.
+      for (const input of ['%41%42=é%4+1', 'x=é%4+1', 'a%20%20=é%', 'a%20=é%', 'é%41%=é%']) same((qs) => qs.parse(input));
+    });
+
+    it('passes every non-empty part to a custom decodeURIComponent, with + as %20', () => {
+      const seen: string[] = [];
+      const result = reference.parse('a+b=c&d=&=e', null, null, {
+        decodeURIComponent: (text: string) => {
+          seen.push(text);
+          return text.toUpperCase();
+        },
+      });
+      expect({ ...result }).to.deep.equal({ 'A%20B': 'C', D: '', '': 'E' });
+      expect(seen).to.deep.equal(['a%20b', 'c', 'd', 'e']);
+    });
+
+    it('retries a throwing custom decoder with unescape, spaces decoded', () => {
+      const decodeURIComponent = (): string => {
+        throw new Error('no');
+      };
+      expect({ ...reference.parse('a+b=%41%', null, null, { decodeURIComponent }) }).to.deep.equal({ 'a b': 'A%' });
+      same((qs) => qs.parse('a+b=%41%&c', undefined, undefined, { decodeURIComponent }));
+    });
+
+    it('returns an empty object for a non-string or empty input', () => {
+      for (const input of ['', undefined, null, 42, {}, ['a=1']]) {
+        const result = reference.parse(input as string);
+        expect(Object.getPrototypeOf(result)).to.equal(null);
+        expect(Object.keys(result)).to.deep.equal([]);
+      }
+    });
+  });
+
+  describe('stringify', () => {
+    it('iterates own enumerable properties only', () => {
+      const base = { inherited: 1 };
+      const object = Object.create(base, {
+        own: { value: 'x', enumerable: true },
+        hidden: { value: 'y', enumerable: false },
+      }) as Record<string, unknown>;
+      expect(reference.stringify(object)).to.equal('own=x');
+      same((qs) => qs.stringify(object as never));
+    });
+
+    it('writes strings, finite numbers, bigints and booleans, and the empty string for anything else', () => {
+      const object = { s: 'x', n: -1.5, big: 12n, t: true, f: false, nan: NaN, inf: Infinity, nul: null, u: undefined, o: {}, fn: () => 1 };
+      expect(reference.stringify(object)).to.equal('s=x&n=-1.5&big=12&t=true&f=false&nan=&inf=&nul=&u=&o=&fn=');
+      same((qs) => qs.stringify(object as never));
+    });
+
+    it('escapes the + of numbers that print in exponent form', () => {
+      expect(reference.stringify({ a: 1e21, b: -2e22, c: 1e-7 })).to.equal('a=1e%2B21&b=-2e%2B22&c=1e-7');
+    });
+
+    it('repeats the key for each element of an array value and skips empty arrays', () => {
+      expect(reference.stringify({ a: [1, 'x y', true], b: [], c: [null, NaN] })).to.equal('a=1&a=x%20y&a=true&c=&c=');
+    });
+
+    it('uses sep and eq between pairs and between key and value', () => {
+      expect(reference.stringify({ w: 1, h: [2, 3] }, ';', ':')).to.equal('w:1;h:2;h:3');
+      same((qs) => qs.stringify({ a: 1, b: 2 }, 5 as never, 7 as never));
+    });
+
+    it('percent-encodes UTF-8 and leaves only the unreserved set', () => {
+      expect(reference.stringify({ 'k é': "!'()*-._~ 😀/?&=" })).to.equal("k%20%C3%A9=!'()*-._~%20%F0%9F%98%80%2F%3F%26%3D");
+    });
+
+    it('calls a custom encodeURIComponent for every key and value, with the value already made text', () => {
+      const seen: unknown[] = [];
+      const out = reference.stringify({ a: 1n, b: [NaN, 'x'] }, null, null, {
+        encodeURIComponent: (text: string) => {
+          seen.push(text);
+          return `<${text}>`;
+        },
+      });
+      expect(out).to.equal('<a>=<1>&<b>=<>&<b>=<x>');
+      expect(seen).to.deep.equal(['a', '1', 'b', '', 'x']);
+    });
+
+    it('returns the empty string for anything that is not a non-null object', () => {
+      for (const input of [undefined, null, 'a=1', 1, true, () => 1]) expect(reference.stringify(input as never)).to.equal('');
+    });
+  });
+
+  describe('escape and unescape', () => {
+    it('escape throws the host error for a string ending in an unpaired surrogate', () => {
+      for (const input of ['\uD800', 'a\uDBFF', 'x\uDC00']) {
+        const result = same((qs) => qs.escape(input));
+        expect(result).to.include({ kind: 'throw', name: 'URIError', code: 'ERR_INVALID_URI', message: 'URI malformed' });
+      }
+      let error: unknown;
+      try {
+        reference.escape('\uD800');
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).to.be.instanceOf(URIError);
+      expect(String(error)).to.equal('URIError [ERR_INVALID_URI]: URI malformed');
+      expect(Object.keys(error as object)).to.deep.equal(['code']);
+    });
+
+    it('escape pairs any surrogate with the code unit after it, as the host does', () => {
+      for (const input of ['\uD800a', '\uDC00a', '\uD800\uD800', 'a\uDFFFb']) same((qs) => qs.escape(input));
+    });
+
+    it('escape converts non-strings like the host', () => {
+      for (const input of [null, undefined, 12, true, 10n, {}, [1, 2], { toString: () => 'a b' }]) same((qs) => qs.escape(input as string));
+      expect(() => reference.escape(Symbol('s') as unknown as string)).to.throw(TypeError);
+    });
+
+    it('unescape never throws and keeps what it cannot decode', () => {
+      expect(reference.unescape('%41%')).to.equal('A%');
+      expect(reference.unescape('%E9')).to.equal('\uFFFD');
+      expect(reference.unescape('%EF%BB%BFa%')).to.equal('\uFEFFa%');
+      for (const input of ['%', '%zz+%41', '\u{1F600}%', 'a+b']) {
+        same((qs) => qs.unescape(input));
+        same((qs) => (qs.unescape as (s: string, d: boolean) => string)(input, true));
+        same((qs) => [...(qs as unknown as { unescapeBuffer: (s: string, d?: boolean) => Uint8Array }).unescapeBuffer(input, true)]);
+      }
+    });
+  });
+
+  describe('escape and unescape looked up at call time', () => {
+    const original = { escape: reference.escape, unescape: reference.unescape, unescapeBuffer: reference.unescapeBuffer };
+    afterEach(() => Object.assign(reference, original));
+
+    it('parse uses an application-assigned unescape for every non-empty part', () => {
+      reference.unescape = (text: string) => `[${text}]`;
+      expect({ ...reference.parse('a+b=1&c=') }).to.deep.equal({ '[a%20b]': '[1]', '[c]': '' });
+    });
+
+    it('stringify uses an application-assigned escape', () => {
+      reference.escape = (text: unknown) => String(text).toUpperCase();
+      expect(reference.stringify({ a: 'b c', n: 1 })).to.equal('A=B C&N=1');
+    });
+
+    it('unescape falls back through an application-assigned unescapeBuffer', () => {
+      reference.unescapeBuffer = (() => Buffer.from('patched')) as typeof reference.unescapeBuffer;
+      expect(reference.unescape('%')).to.equal('patched');
+    });
+
+    it('behaves like the host when both are patched the same way', () => {
+      const patch = (qs: typeof host): unknown => {
+        const saved = { escape: qs.escape, unescape: qs.unescape };
+        qs.escape = (text: string) => `(${text})`;
+        qs.unescape = (text: string) => text.split('').reverse().join('');
+        try {
+          return [qs.parse('ab=cd&%41=x+y'), qs.stringify({ k: ['v', 1] })];
+        } finally {
+          Object.assign(qs, saved);
+        }
+      };
+      same(patch);
+    });
+  });
+
+  describe('differential against node:querystring', () => {
+    it('parse agrees for generated strings, sep, eq and maxKeys', () => {
+      fc.assert(
+        fc.property(queryString, delimiter, delimiter, fc.option(fc.record({ maxKeys }, { requiredKeys: [] })), (input, sep, eq, options) => {
+          same((qs) => qs.parse(input, sep as string, eq as string, options as never));
+        }),
+        { ...RUNS, numRuns: 4000 },
+      );
+    });
+
+    it('parse agrees with custom decoders (total, throwing, non-string results)', () => {
+      const decoders = fc.constantFrom(
+        (text: string) => `<${text}>`,
+        (text: string) => {
+          if (text.includes('%')) throw new Error('refused');
+          return text;
+        },
+        (text: string) => text.length,
+        (text: string) => (text === 'a' ? null : text),
+      );
+      fc.assert(
+        fc.property(queryString, delimiter, delimiter, decoders, (input, sep, eq, decodeURIComponent) => {
+          same((qs) => qs.parse(input, sep as string, eq as string, { decodeURIComponent: decodeURIComponent as (s: string) => string }));
+        }),
+        RUNS,
+      );
+    });
+
+    it('stringify agrees for generated objects, sep and eq, with the default and a custom encoder', () => {
+      fc.assert(
+        fc.property(objectToStringify, delimiter, delimiter, fc.boolean(), (object, sep, eq, custom) => {
+          const options = custom ? { encodeURIComponent: (text: string) => `<${text}>` } : undefined;
+          same((qs) => qs.stringify(object as never, sep as string, eq as string, options));
+        }),
+        RUNS,
+      );
+    });
+
+    it('escape, unescape and unescapeBuffer agree on arbitrary strings', () => {
+      fc.assert(
+        fc.property(fc.oneof(queryString, fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 30 })), fc.boolean(), (input, spaces) => {
+          same((qs) => qs.escape(input));
+          same((qs) => (qs.unescape as (s: string, d: boolean) => string)(input, spaces));
+          same((qs) => (qs as unknown as { unescapeBuffer: (s: string, d?: boolean) => Uint8Array }).unescapeBuffer(input, spaces));
+        }),
+        { ...RUNS, numRuns: 3000 },
+      );
+    });
+
+    it('round-trips generated objects of strings like the host', () => {
+      const flat = fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.array(fc.string({ maxLength: 4 }), { minLength: 2, maxLength: 3 })));
+      fc.assert(
+        fc.property(flat, (object) => {
+          same((qs) => qs.parse(qs.stringify(object)));
+          expect({ ...reference.parse(reference.stringify(object)) }).to.deep.equal(object);
+        }),
+        RUNS,
+      );
+    });
+  });
+
+  describe('linear time on adversarial input', () => {
+    /** Milliseconds of the fastest of three runs. */
+    function fastest(run: () => void): number {
+      let best = Infinity;
+      for (let k = 0; k < 3; k++) {
+        const started = performance.now();
+        run();
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    }
+
+    /**
+     * 64 runs on an input of size n against one run on size 64n: equal work if the cost is linear, 64 times more
+     * for the big input if quadratic. Failing above 10× leaves a 10× margin for noise and still catches n².
+     */
+    function expectLinear(label: string, make: (n: number) => string, n: number, run: (input: string) => unknown): void {
+      const small = make(n);
+      const big = make(64 * n);
+      run(small); // warm up
+      const smallTime = fastest(() => {
+        for (let k = 0; k < 64; k++) run(small);
+      });
+      const bigTime = fastest(() => run(big));
+      expect(bigTime, `${label}: 64 × n took ${smallTime.toFixed(1)} ms, 64n took ${bigTime.toFixed(1)} ms`).to.be.below(10 * smallTime + 20);
+    }
+
+    const unlimited = { maxKeys: 0 };
+    it('parses separators, percent signs and bad escapes in linear time', () => {
+      expectLinear("'&' × n, maxKeys 0", (n) => '&'.repeat(n), 1 << 13, (s) => reference.parse(s, null, null, unlimited));
+      expectLinear("'%' × n", (n) => '%'.repeat(n), 1 << 13, (s) => reference.parse(s));
+      expectLinear("'a=%E9' + '%' × n", (n) => `a=%E9${'%'.repeat(n)}`, 1 << 13, (s) => reference.parse(s));
+      expectLinear("'+' × n", (n) => `a=${'+'.repeat(n)}`, 1 << 13, (s) => reference.parse(s));
+      expectLinear("'a&&b==' × n, multi-character sep/eq", (n) => 'a&&b=='.repeat(n), 1 << 12, (s) => reference.parse(s, '&&', '==', unlimited));
+      expectLinear("'%C3%A9' × n", (n) => `a=${'%C3%A9'.repeat(n)}`, 1 << 12, (s) => reference.parse(s));
+    });
+
+    it('parses many keys with maxKeys 0 in linear time', () => {
+      expectLinear('distinct keys', (n) => Array.from({ length: n }, (_, i) => `k${i}=v`).join('&'), 1 << 10, (s) => reference.parse(s, null, null, unlimited));
+      expectLinear('one repeated key', (n) => 'k=v&'.repeat(n), 1 << 11, (s) => reference.parse(s, null, null, unlimited));
+    });
+
+    it('parses a 10 MB string of separators quickly and keeps nothing of it', () => {
+      const input = '&'.repeat(10 * 1024 * 1024);
+      const started = performance.now();
+      const result = reference.parse(input, null, null, unlimited);
+      expect(Object.keys(result)).to.have.length(0);
+      expect(performance.now() - started).to.be.below(2000);
+    });
+
+    it('escapes and unescapes in linear time', () => {
+      expectLinear('escape', (n) => 'é a'.repeat(n), 1 << 12, (s) => reference.escape(s));
+      expectLinear('unescape of bad escapes', (n) => '%E9%'.repeat(n), 1 << 12, (s) => reference.unescape(s));
+      expectLinear('stringify of an array', (n) => 'x'.repeat(n), 1 << 12, (s) => reference.stringify({ a: s.split('') }));
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { adapterRunner, collect, eventually, META, processesWith, TEST_CASES } from './agent-helpers.js';
+import { createAgentRunner } from '../../runners/agent-runner.js';
+
+/** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
+function mark(): string {
+  const value = randomBytes(6).toString('hex');
+  process.env.RTCONF_TEST_MARK = value;
+  return `RTCONF_TEST_MARK=${value}`;
+}
+
+describe('agent runner: isolation from misbehaving candidates', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    delete process.env.RTCONF_TEST_MARK;
+  });
+
+  it('runs cases in an agent process and reports their results', async () => {
+    const results = await collect(adapterRunner('good.mjs'), [META.stringify!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['pass']);
+  });
+
+  it('reports a hung case as timeout and continues with the next case in a fresh agent', async () => {
+    const marker = mark();
+    const results = await collect(adapterRunner('mutant-hang.mjs'), [META.parse!, META.stringify!]);
+    expect(results.map((result) => [result.case, result.status])).to.deep.equal([
+      [META.parse!.id, 'timeout'],
+      [META.stringify!.id, 'pass'],
+    ]);
+    expect(results[0]?.message).to.contain('agent was killed');
+    expect(await eventually(() => processesWith(marker).length === 0)).to.equal(true);
+  });
+
+  it('reports a case whose candidate exits the process as crash, with the exit code', async () => {
+    const results = await collect(adapterRunner('mutant-exit.mjs'), [META.parse!, META.stringify!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['crash', 'pass']);
+    expect(results[0]?.message).to.contain('exit code 7');
+  });
+
+  it('keeps only a bounded tail of a flood of output and still passes the case', async () => {
+    const before = process.memoryUsage().rss;
+    const results = await collect(adapterRunner('mutant-flood.mjs'), [META.parse!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['pass']);
+    // 100 MB went through the pipes; what we hold must not grow with it.
+    expect(process.memoryUsage().rss - before).to.be.below(60 * 1024 * 1024);
+  });
+
+  it('turns garbage on the result channel into an error for the case, then carries on', async () => {
+    const results = await collect(adapterRunner('mutant-garbage.mjs'), [META.parse!, META.nonError!]);
+    expect(results[0]?.status).to.equal('error');
+    expect(results[0]?.message).to.match(/result channel carried/);
+    expect(results[1]?.status).to.equal('error');
+    expect(results[1]?.message).to.contain('non-Error').and.contain('42');
+  });
+
+  it('flags a case that poisons globals and runs the next case in an unpoisoned agent', async () => {
+    const results = await collect(adapterRunner('mutant-poison.mjs'), [META.parse!, META.stringify!]);
+    expect(results[0]?.status).to.be.oneOf(['error', 'fail']);
+    expect(results[1]?.status).to.equal('pass');
+  });
+
+  it('kills grandchildren that left the process group when the run ends', async () => {
+    const marker = mark();
+    const results = await collect(adapterRunner('mutant-grandchild.mjs'), [META.parse!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['pass']);
+    expect(await eventually(() => processesWith(marker).length === 0), `left alive: ${processesWith(marker).join(' ')}`).to.equal(true);
+  });
+
+  it("gives a case's own time limit to the case, not to the agent", async () => {
+    const results = await collect(adapterRunner('good.mjs'), [META.slow!, META.stringify!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['timeout', 'pass']);
+    expect(results[0]?.message).to.contain('300 ms');
+  });
+
+  it('runs fixtures under the candidate executable, in parallel agents with --jobs', async () => {
+    const runner = createAgentRunner({
+      candidate: { id: 'runtime:host', name: 'node', kind: 'runtime' },
+      launch: { executable: process.execPath, args: (script) => [script] },
+      load: { kind: 'builtins' },
+      caseModules: [TEST_CASES],
+    });
+    const results = await collect(runner, [META.parse!, META.stringify!, META.execPath!], { jobs: 2 });
+    expect(results.map((result) => result.status)).to.deep.equal(['pass', 'pass', 'pass']);
+  });
+
+  it('stops at an abort, keeps the results it has and leaves no process behind', async () => {
+    const marker = mark();
+    const controller = new AbortController();
+    const runner = adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 30_000 });
+    const results: string[] = [];
+    setTimeout(() => controller.abort(), 1500);
+    for await (const result of runner.run([META.nonError!, META.parse!, META.stringify!], { seed: 1, timeoutMs: 30_000, jobs: 1, signal: controller.signal })) {
+      results.push(result.status);
+    }
+    await runner.close();
+    expect(results).to.deep.equal(['error']);
+    expect(await eventually(() => processesWith(marker).length === 0)).to.equal(true);
+  });
+
+  it('refuses an adapter that never finishes loading, within the start limit', async () => {
+    const runner = adapterRunner('mutant-load-hang.mjs', { startTimeoutMs: 1500 });
+    let failure: unknown;
+    try {
+      await collect(runner, [META.stringify!]);
+    } catch (error) {
+      failure = error;
+    }
+    expect(String(failure)).to.contain('did not get ready within 1500 ms');
+  });
+});

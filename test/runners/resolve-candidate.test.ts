@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveCandidate, isAdapterSpec } from '../../runners/resolve-candidate.js';
+import { loadAdapter } from '../../runners/load-adapter.js';
+import { loadNpmPackage, parseNpmSpec } from '../../runners/load-npm-package.js';
+import { CandidateError } from '../../runners/runner.js';
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('candidate specs', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rtconf-test-adapters-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const adapter = async (name: string, source: string): Promise<string> => {
+    const file = join(dir, name);
+    await writeFile(file, source);
+    return file;
+  };
+
+  it('tells adapter paths from other specs', () => {
+    for (const spec of ['./a.mjs', '../x/a.js', '/abs/a.mjs', 'adapter.cjs', 'C:\\x\\a.mjs']) expect(isAdapterSpec(spec), spec).to.equal(true);
+    for (const spec of ['reference', 'host', 'npm:querystring-es3', 'runtime:node@22']) expect(isAdapterSpec(spec), spec).to.equal(false);
+  });
+
+  it('loads a well-formed adapter with its name, version and modules', async () => {
+    const file = await adapter('good.mjs', `import qs from 'node:querystring'; export default { name: 'good', version: '1.2.3', modules: { querystring: qs } };`);
+    const loaded = await loadAdapter(file);
+    expect(loaded.name).to.equal('good');
+    expect(loaded.version).to.equal('1.2.3');
+    expect(Object.keys(loaded.modules)).to.deep.equal(['querystring']);
+  });
+
+  it('rejects a missing adapter file with a reason naming it', async () => {
+    const error = await rejection(loadAdapter(join(dir, 'missing-adapter.mjs')));
+    expect(error).to.be.instanceOf(CandidateError);
+    expect(error.message).to.contain('missing-adapter.mjs').and.contain('no such file');
+  });
+
+  it('rejects an adapter that throws while loading, in one line', async () => {
+    const file = await adapter('throws.mjs', `throw new Error('boom\\nsecond line');`);
+    const error = await rejection(loadAdapter(file));
+    expect(error.message).to.contain('throws.mjs').and.contain('boom');
+    expect(error.message).to.not.contain('\n');
+  });
+
+  it('rejects adapters of the wrong shape, saying what is wrong', async () => {
+    const shapes: Array<[string, RegExp]> = [
+      [`export default { nope: true };`, /"name" must be a non-empty string/],
+      [`export const x = 1;`, /default export must be/],
+      [`export default { name: 'n', modules: {} };`, /provides none of/],
+      [`export default { name: 'n', modules: { childProcess: {} } };`, /unknown key\(s\) "childProcess"/],
+      [`export default { name: 'n', modules: { querystring: { parse() {} } } };`, /lacks the function\(s\) stringify/],
+      [`export default { name: 'n', version: 3, modules: {} };`, /"version" must be a string/],
+    ];
+    for (const [index, [source, pattern]] of shapes.entries()) {
+      const error = await rejection(loadAdapter(await adapter(`shape-${index}.mjs`, source)));
+      expect(error, source).to.be.instanceOf(CandidateError);
+      expect(error.message, source).to.match(pattern);
+    }
+  });
+
+  it('parses npm specs and rejects malformed ones', () => {
+    expect(parseNpmSpec('npm:querystring-es3')).to.deep.equal({ packageName: 'querystring-es3' });
+    expect(parseNpmSpec('npm:@scope/pkg=querystring')).to.deep.equal({ packageName: '@scope/pkg', module: 'querystring' });
+    expect(() => parseNpmSpec('npm:')).to.throw(CandidateError);
+    expect(() => parseNpmSpec('npm:pkg=nosuchmodule')).to.throw(CandidateError, /unknown module/);
+  });
+
+  it('loads an installed npm polyfill and detects the module it implements', async () => {
+    const loaded = await loadNpmPackage('npm:querystring-es3');
+    expect(loaded.module).to.equal('querystring');
+    expect(loaded.version).to.match(/^\d+\.\d+\.\d+/);
+    expect(loaded.modules.querystring?.parse('a=1')).to.deep.include({ a: '1' });
+  });
+
+  it('says how to install an npm package that is missing', async () => {
+    const error = await rejection(loadNpmPackage('npm:no-such-package-rtconf-xyz'));
+    expect(error.message).to.contain('npm install no-such-package-rtconf-xyz');
+  });
+
+  it('rejects unknown candidate words with the list of accepted forms', async () => {
+    const error = await rejection(resolveCandidate('nosuch'));
+    expect(error).to.be.instanceOf(CandidateError);
+    expect(error.message).to.contain('reference, host');
+  });
+});
