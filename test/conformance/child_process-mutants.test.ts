@@ -6,10 +6,9 @@ import { cases } from '../../conformance/child_process/index.js';
 import type { CaseDefinition } from '../../conformance/case.js';
 import type { ChildProcessModule } from '../../conformance/modules.js';
 import reference from '../../reference/child_process/index.js';
-import { executeCase } from '../../runners/execute-case.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
 import type { CandidateKind, CaseResult } from '../../reports/results.js';
-import { ruleById } from '../../spec/index.js';
+import { runCase } from './run-case.js';
 
 // Deliberately broken child_process candidates. Each is the reference with one behaviour of the spec broken, and each
 // must make the named cases fail — proof that those cases really check what they claim. The reference itself must
@@ -289,15 +288,7 @@ const MUTANTS: readonly Mutant[] = [
 ];
 
 function run(definition: CaseDefinition, module: ChildProcessModule, fixtures: RunFixtures, kind: CandidateKind = 'reference'): Promise<CaseResult> {
-  return executeCase(definition, {
-    candidate: { id: kind, name: kind, kind },
-    modules: { child_process: module },
-    oracle: { child_process: reference as unknown as ChildProcessModule },
-    fixtures,
-    runSeed: 1,
-    timeoutMs: 10000,
-    ruleById,
-  });
+  return runCase(definition, { child_process: module }, fixtures, { kind, timeoutMs: 10000 });
 }
 
 describe('child_process cases', function () {

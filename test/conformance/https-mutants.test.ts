@@ -7,10 +7,9 @@ import { cases } from '../../conformance/https/index.js';
 import type { CaseDefinition } from '../../conformance/case.js';
 import type { HttpsModule } from '../../conformance/modules.js';
 import reference, { Agent as RefAgent, Server as RefServer } from '../../reference/https/index.js';
-import { executeCase } from '../../runners/execute-case.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
 import type { CaseResult } from '../../reports/results.js';
-import { ruleById } from '../../spec/index.js';
+import { runCase } from './run-case.js';
 
 // Deliberately broken https candidates. Each is the reference with one behaviour of the spec broken, and each must
 // make the named cases fail — proof that those cases really check what they claim. The reference itself must pass
@@ -407,15 +406,7 @@ const MUTANTS: readonly Mutant[] = [
 ];
 
 function run(definition: CaseDefinition, module: HttpsModule, fixtures: RunFixtures): Promise<CaseResult> {
-  return executeCase(definition, {
-    candidate: { id: 'reference', name: 'reference', kind: 'reference' },
-    modules: { https: module },
-    oracle: { https: reference as unknown as HttpsModule },
-    fixtures,
-    runSeed: 1,
-    timeoutMs: 15000,
-    ruleById,
-  });
+  return runCase(definition, { https: module }, fixtures, { timeoutMs: 15000 });
 }
 
 describe('https cases', function () {

@@ -8,10 +8,9 @@ import { cases } from '../../conformance/querystring/index.js';
 import type { CaseDefinition } from '../../conformance/case.js';
 import type { QuerystringModule } from '../../conformance/modules.js';
 import reference, { escape, unescape } from '../../reference/querystring/index.js';
-import { executeCase } from '../../runners/execute-case.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
 import type { CandidateKind, CaseResult, Status } from '../../reports/results.js';
-import { ruleById } from '../../spec/index.js';
+import { runCase } from './run-case.js';
 
 type Options = Record<string, unknown> | undefined;
 interface Mutable {
@@ -389,15 +388,7 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
 };
 
 function run(definition: CaseDefinition, module: QuerystringModule, fixtures: RunFixtures, kind: CandidateKind = 'reference'): Promise<CaseResult> {
-  return executeCase(definition, {
-    candidate: { id: kind, name: kind, kind },
-    modules: { querystring: module },
-    oracle: { querystring: reference as unknown as QuerystringModule },
-    fixtures,
-    runSeed: 1,
-    timeoutMs: 20000,
-    ruleById,
-  });
+  return runCase(definition, { querystring: module }, fixtures, { kind, timeoutMs: 20000 });
 }
 
 describe('querystring cases', function () {

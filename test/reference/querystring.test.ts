@@ -425,6 +425,34 @@ describe('reference querystring', () => {
       expect(performance.now() - started).to.be.below(2000);
     });
 
+    it('parses 10 MB of percent signs quickly, into one key, without copying the input', () => {
+      const input = '%'.repeat(10 * 1024 * 1024);
+      input.charCodeAt(0); // flattens the rope `repeat` builds, so its 10 MB are not counted against parse
+      globalThis.gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const started = performance.now();
+      const result = reference.parse(input);
+      const elapsed = performance.now() - started;
+      const grown = process.memoryUsage().heapUsed - heapBefore;
+      expect(Object.keys(result)).to.deep.equal([input]);
+      expect(elapsed).to.be.below(2000);
+      // Using a 10 MB text as a property name makes V8 copy it once into its string table (the host pays the same).
+      // A parser that also built the text anew, or kept a per-character array, would pass 20 MB.
+      expect(grown, `heap grew by ${(grown / 1e6).toFixed(1)} MB`).to.be.below(16 * 1024 * 1024);
+    });
+
+    it('parses a million distinct keys with maxKeys 0, every one of them, in bounded time', () => {
+      const count = 1_000_000;
+      const input = Array.from({ length: count }, (_, i) => `k${i}=${i}`).join('&');
+      const started = performance.now();
+      const result = reference.parse(input, null, null, unlimited);
+      const elapsed = performance.now() - started;
+      const keys = Object.keys(result);
+      expect(keys).to.have.length(count);
+      expect([keys[0], result[keys[0]!], keys[count - 1], result[keys[count - 1]!]]).to.deep.equal(['k0', '0', `k${count - 1}`, `${count - 1}`]);
+      expect(elapsed).to.be.below(10_000);
+    });
+
     it('escapes and unescapes in linear time', () => {
       expectLinear('escape', (n) => 'é a'.repeat(n), 1 << 12, (s) => reference.escape(s));
       expectLinear('unescape of bad escapes', (n) => '%E9%'.repeat(n), 1 << 12, (s) => reference.unescape(s));
