@@ -79,13 +79,21 @@ function stringifyDefault(source: Record<string, unknown>, sep: string, eq: stri
       }
     }
     if (Array.isArray(value)) {
-      for (let j = 0; j < value.length; j++) {
-        if (out !== '') out += sep;
-        out += lead;
-        out += encodedText(value[j]);
+      const count = value.length;
+      if (count === 0) continue;
+      if (out.length !== 0) out += sep;
+      out += lead;
+      out += encodedText(value[0]);
+      if (count > 1) {
+        // Later elements: one concatenation for separator and key instead of two.
+        const next = sep + lead;
+        for (let j = 1; j < count; j++) {
+          out += next;
+          out += encodedText(value[j]);
+        }
       }
     } else {
-      if (out !== '') out += sep;
+      if (out.length !== 0) out += sep;
       out += lead;
       out += encodedText(value);
     }
