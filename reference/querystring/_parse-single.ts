@@ -1,8 +1,8 @@
 // The parser's fast path: one-character `sep` and `eq` (the defaults and the usual `;`/`:`), which is nearly every
-// call. Keys and the start of values are walked in JavaScript (short, and keys are hashed for the key cache); the
-// rest of a long value is skipped with native `indexOf` searches for the separator, `+` and `%`. A plain pair (nearly all of them) is sliced as is, its key through the key
-// cache. Measured against a character loop for the whole pair and against `indexOf` for everything: this mix is the
-// fastest of the three on the parse shapes of bench/querystring.ts.
+// call. Keys and the start of values are walked in JavaScript (short, and keys are hashed for the key cache); the rest
+// of a long value is skipped with native `indexOf` searches for the separator, `+` and `%`. A plain pair (nearly all
+// of them) is sliced as is, its key through the key cache. Measured against a character loop over whole pairs and
+// against `indexOf` for everything: this mix was the fastest of the three on every parse shape of bench/querystring.ts.
 import { decodeUtf8Percent } from './_decode-utf8-percent.js';
 import { isHexDigit } from './_is-hex.js';
 import { cachedKey } from './_key-cache.js';

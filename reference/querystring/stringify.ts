@@ -50,8 +50,8 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
 }
 
 /**
- * `key=` (encoded key and `=`) of recently seen keys, for the default delimiters: programs stringify objects
- * of the same few shapes again and again, and this saves encoding each key and two concatenations per pair. Bounded in
+ * `key=` (encoded key and `=`) of recently seen keys, for the default delimiters: programs stringify objects of the
+ * same few shapes again and again, and this saves encoding each key and joining it with `=` for every pair. Bounded in
  * entries and in key length.
  */
 const LEADS = new Map<string, string>();
