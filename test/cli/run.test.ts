@@ -46,7 +46,7 @@ describe('rtconf run (end to end, querystring)', function () {
     expect(outcome.stderr).to.contain(`FAIL [${adapter}]`);
   });
 
-  it('replays the same shrunk counterexample from the same --seed', async () => {
+  it('replays the same shrunk counterexample with the replay command it records', async () => {
     const adapter = join(dir, 'ascii-only.mjs');
     // Values holding non-ASCII text come back empty: only some generated inputs expose it, so where the property
     // fails first depends on the seed.
@@ -56,17 +56,21 @@ describe('rtconf run (end to end, querystring)', function () {
        const parse = (...args) => { const o = qs.parse(...args); for (const k of Object.keys(o)) if (/[^\\x00-\\x7f]/.test(o[k])) o[k] = ''; return o; };
        export default { name: 'ascii only', modules: { querystring: { ...qs, parse, decode: parse } } };`,
     );
-    const counterexamples = [];
-    for (const attempt of ['a', 'b']) {
-      const out = join(dir, `replay-${attempt}`);
-      const outcome = await runCli(['run', '--candidate', adapter, '--case', 'querystring.parse.decodes-any-encoded-unicode-text', '--seed', '77', '--out', out]);
-      expect(outcome.code, outcome.stderr).to.equal(1);
-      const [result] = (await readResults(join(out, 'results.json'))).runs[0]?.results ?? [];
-      expect(result?.status).to.equal('fail');
-      counterexamples.push(result?.counterexample);
-    }
-    expect(counterexamples[0]?.value).to.be.a('string').and.match(/[^\x00-\x7f]/);
-    expect(counterexamples[1]).to.deep.equal(counterexamples[0]);
+    const target = 'querystring.parse.decodes-any-encoded-unicode-text';
+    // First a whole run of parse cases, as a user would have; then the recorded replay, which runs that case alone.
+    const first = await runCli(['run', '--candidate', adapter, '--case', 'querystring.parse.*', '--seed', '77', '--out', join(dir, 'replay-all')]);
+    expect(first.code, first.stderr).to.equal(1);
+    const original = (await readResults(join(dir, 'replay-all', 'results.json'))).runs[0]?.results.find((result) => result.case === target);
+    expect(original?.status).to.equal('fail');
+    expect(original?.counterexample?.value).to.be.a('string').and.match(/[^\x00-\x7f]/);
+    const replayArgs = original?.replay?.replace(/^npx rtconf /, '').split(' ') ?? [];
+    expect(replayArgs).to.deep.equal(['run', '--candidate', adapter, '--case', target, '--seed', '77']);
+
+    const again = await runCli([...replayArgs, '--out', join(dir, 'replay-one')]);
+    expect(again.code, again.stderr).to.equal(1);
+    const replayed = (await readResults(join(dir, 'replay-one', 'results.json'))).runs[0]?.results ?? [];
+    expect(replayed.map((result) => result.case)).to.deep.equal([target]);
+    expect(replayed[0]?.counterexample).to.deep.equal(original?.counterexample);
   });
 
   it('skips the modules an adapter does not provide', async () => {
