@@ -5,6 +5,8 @@
 export interface LoadTarget {
   /** What `import()` / `require()` is given: `node:https`, or a `file:` URL. */
   readonly specifier: string;
+  /** What `require()` is given, when the module has a CommonJS build of its own (default: `specifier`). */
+  readonly requireSpecifier?: string | undefined;
   /** Runtime arguments the module needs to load (a TypeScript loader, say). */
   readonly execArgv: readonly string[];
   /** The runtime's own module: a no-crypto build can only be observed, not simulated, for it. */
@@ -12,8 +14,9 @@ export interface LoadTarget {
 }
 
 /**
- * The symbol under which a candidate's https module object may declare `{ specifier, execArgv? }`, telling the
- * harness how to load it in a fresh process. Adapters and the reference use it; `Symbol.for` so no import is needed.
+ * The symbol under which a candidate's https module object may declare `{ specifier, requireSpecifier?, execArgv? }`,
+ * telling the harness how to load it in a fresh process. Adapters and the reference use it; `Symbol.for` so no import
+ * is needed.
  */
 export const LOAD_TARGET = Symbol.for('rt-conformance.loadTarget');
 
@@ -28,9 +31,14 @@ function isStringArray(value: unknown): value is string[] {
 export async function loadTargetOf(candidate: object): Promise<LoadTarget | undefined> {
   const declared: unknown = (candidate as Record<symbol, unknown>)[LOAD_TARGET];
   if (declared !== null && typeof declared === 'object') {
-    const { specifier, execArgv } = declared as { specifier?: unknown; execArgv?: unknown };
+    const { specifier, requireSpecifier, execArgv } = declared as { specifier?: unknown; requireSpecifier?: unknown; execArgv?: unknown };
     if (typeof specifier === 'string') {
-      return { specifier, execArgv: isStringArray(execArgv) ? execArgv : [], builtin: false };
+      return {
+        specifier,
+        requireSpecifier: typeof requireSpecifier === 'string' ? requireSpecifier : undefined,
+        execArgv: isStringArray(execArgv) ? execArgv : [],
+        builtin: false,
+      };
     }
   }
   const builtin = await import('node:https');

@@ -58,7 +58,7 @@ function parseReport(stdout: string): ChildOutcome['report'] {
 async function attempt(ctx: CaseContext, target: LoadTarget, style: Style, simulate: boolean): Promise<ChildOutcome> {
   const program =
     style === 'require'
-      ? [fixture(ctx, 'load-require.cjs'), target.specifier, ...(simulate ? [fixture(ctx, 'esm-imports-crypto.mjs')] : [])]
+      ? [fixture(ctx, 'load-require.cjs'), target.requireSpecifier ?? target.specifier, ...(simulate ? [fixture(ctx, 'esm-imports-crypto.mjs')] : [])]
       : style === 'dynamic-import'
         ? [fixture(ctx, 'load-dynamic-import.mjs'), target.specifier]
         : [await staticImportProgram(ctx, target.specifier)];

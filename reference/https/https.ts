@@ -1,5 +1,6 @@
 // The module object, shaped like the host's `https` exports. `globalAgent` is an accessor so that assigning it (as
 // applications do) changes the agent later requests use.
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent } from './agent.js';
@@ -35,8 +36,18 @@ function tsxLoader(): string {
   }
 }
 
+/**
+ * The CommonJS build next to the compiled module (scripts/build-reference-cjs.mjs), for `require()`. From source, tsx
+ * turns a `require()` of the TypeScript into CommonJS itself, so there is none.
+ */
+function commonJsBuild(): string | undefined {
+  const file = new URL('./index.cjs', import.meta.url);
+  return !runsFromSource && existsSync(file) ? file.href : undefined;
+}
+
 const loadTarget = {
   specifier: new URL(`./index${runsFromSource ? '.ts' : '.js'}`, import.meta.url).href,
+  requireSpecifier: commonJsBuild(),
   execArgv: runsFromSource ? ['--import', tsxLoader()] : [],
 };
 

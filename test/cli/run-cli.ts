@@ -1,4 +1,5 @@
-// Runs the rtconf CLI from the TypeScript sources (so tests always see the current code, built or not).
+// Runs the rtconf CLI from the TypeScript sources (so tests always see the current code, built or not), or any Node
+// script, such as the compiled CLI.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,9 +11,20 @@ export interface CliOutcome {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliOutcome> {
+interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliOutcome> {
+  return runNode(['--import', 'tsx', `${ROOT}cli/rtconf.ts`, ...args], options);
+}
+
+/** Runs this Node with `args` (a script and its arguments), collecting its exit code and output. */
+export function runNode(args: readonly string[], options: RunOptions = {}): Promise<CliOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}cli/rtconf.ts`, ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readResults } from '../../reports/read-results.js';
-import { runCli } from './run-cli.js';
+import { ROOT, runCli, runNode } from './run-cli.js';
 
 describe('rtconf run (end to end, querystring)', function () {
   this.timeout(120_000);
@@ -82,5 +82,25 @@ describe('rtconf run (end to end, querystring)', function () {
     expect(outcome.code, outcome.stderr).to.equal(0);
     expect(results.runs[0].summary.skip).to.equal(results.runs[0].summary.total);
     expect(existsSync(join(out, 'results.json'))).to.equal(true);
+  });
+});
+
+describe('rtconf run from the compiled package (what `npx rtconf` runs)', function () {
+  this.timeout(120_000);
+
+  it('passes every no-crypto load case for the reference, require() included, through its CommonJS build', async () => {
+    const cli = join(ROOT, 'bin', 'rtconf.js');
+    const commonJs = join(ROOT, 'dist', 'reference', 'https', 'index.cjs');
+    expect(existsSync(commonJs), `${commonJs} is missing: run npm run build`).to.equal(true);
+    const out = await mkdtemp(join(tmpdir(), 'rtconf-compiled-'));
+    try {
+      const outcome = await runNode([cli, 'run', '--candidate', 'reference', '--case', 'https.load.no-crypto-*', '--out', out]);
+      expect(outcome.code, outcome.stderr).to.equal(0);
+      const results = (await readResults(join(out, 'results.json'))).runs[0]?.results ?? [];
+      expect(results.map((result) => [result.case, result.status])).to.deep.equal(results.map((result) => [result.case, 'pass']));
+      expect(results.map((result) => result.case)).to.include('https.load.no-crypto-require-throws-catchably');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 });

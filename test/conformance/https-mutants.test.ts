@@ -399,6 +399,17 @@ const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    name: 'module whose CommonJS build (requireSpecifier) loads without crypto, while its ES build is correct',
+    module: Object.defineProperty(mutant({}), Symbol.for('rt-conformance.loadTarget'), {
+      value: {
+        specifier: pathToFileURL(new URL('../../reference/https/index.ts', import.meta.url).pathname).href,
+        requireSpecifier: pathToFileURL(new URL('./https-lazy-crypto.fixture.cjs', import.meta.url).pathname).href,
+        execArgv: ['--import', import.meta.resolve('tsx')],
+      },
+    }),
+    caught: ['https.load.no-crypto-require-throws-catchably'],
+  },
+  {
     name: 'module that is the plain-HTTP module',
     module: mutant({ request: (await import('node:http')).request, Agent: (await import('node:http')).Agent }),
     caught: ['https.module.exports-spec-names'],
