@@ -2,7 +2,7 @@
 // Runs alternate reference and host so machine load drifts hit both alike; prints medians and ratios.
 import * as host from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import reference from '../reference/child_process/index.js';
+import reference from '../reference/child_process.js';
 import { fixturePath } from '../conformance/fixture-path.js';
 
 type Module = typeof host;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as host from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import reference from '../reference/https/index.js';
+import reference from '../reference/https.js';
 import { mintCertificates, type CertificateSet } from '../conformance/https/certificates.js';
 
 type Module = typeof host;

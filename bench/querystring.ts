@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import host from 'node:querystring';
-import reference from '../reference/querystring/index.js';
+import reference from '../reference/querystring.js';
 
 type Parse = (input: string) => unknown;
 type Stringify = (input: Record<string, unknown>) => string;

@@ -10,10 +10,15 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   diff: () => import('./commands/diff.js'),
   merge: () => import('./commands/merge.js'),
   expect: () => import('./commands/expect.js'),
+  mutate: () => import('./commands/mutate.js'),
+  dashboard: () => import('./commands/dashboard.js'),
+  bisect: () => import('./commands/bisect.js'),
 };
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [verb, ...rest] = argv;
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   try {
     if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
       const { HELP } = await import('./help.js');
@@ -21,7 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return verb === undefined ? 2 : 0;
     }
     if (verb === '--version' || verb === '-v') {
-      const { toolInfo } = await import('../reports/tool-info.js');
+      const { toolInfo } = await import('../results/tool-info.js');
       process.stdout.write(`${toolInfo().version}\n`);
       return 0;
     }
@@ -31,6 +36,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
+}
+
+/**
+ * `rtconf list rules | head -1`: once the reader has gone, further output has nowhere to go, and that is not an
+ * error. The command finishes (a run still writes its results) and exits with its own code, without a stack.
+ */
+const quieted = new WeakSet<NodeJS.WriteStream>();
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (quieted.has(stream)) return;
+  quieted.add(stream);
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    throw error;
+  });
 }
 
 /** Known input problems are one line and exit 2; anything else is a bug in rtconf: say so, with the stack. */

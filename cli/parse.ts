@@ -7,18 +7,42 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 export function parseCommandLine<O extends Options>(verb: string, argv: readonly string[], options: O, allowPositionals = false) {
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals });
+    return parseArgs({ args: joinNegativeNumbers(argv, options), options, strict: true, allowPositionals });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    // parseArgs spreads one reason over several lines (the hint last): keep all of it, on one line.
+    const message = error instanceof Error ? error.message.split('\n').join(' ') : String(error);
     throw new UsageError(`${verb}: ${message}`);
   }
+}
+
+/**
+ * `--jobs -1` reads to parseArgs as an option without its value followed by an unknown option `-1`; it is turned
+ * into `--jobs=-1`, so the flag's own check can say what is wrong with the number.
+ */
+function joinNegativeNumbers(argv: readonly string[], options: Options): string[] {
+  const args: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? '';
+    const next = argv[index + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && Object.hasOwn(options, name) && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      args.push(`${arg}=${next}`);
+      index++;
+      continue;
+    }
+    if (arg === '--') {
+      args.push(...argv.slice(index));
+      break;
+    }
+    args.push(arg);
+  }
+  return args;
 }
 
 /** Parses a whole number within [min, max] given for `flag`, or throws a UsageError naming the flag and value. */
 export function parseInteger(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} must be a whole number, got "${text}"`);
-  const value = Number(text);
-  if (value < min || value > max) throw new UsageError(`--${flag} must be between ${min} and ${max}, got ${text}`);
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
   return value;
 }

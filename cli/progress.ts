@@ -1,8 +1,9 @@
-// Progress on stderr while a run goes: on a terminal one self-updating line per candidate; elsewhere (CI logs) one
-// line per candidate and one per non-passing case, so logs stay short but every problem is visible as it happens.
-import type { CandidateInfo, CaseResult } from '../reports/results.js';
-
-const BAD = new Set(['fail', 'error', 'timeout', 'crash']);
+// Progress on stderr while a run goes. Candidates run at the same time, so their results interleave: on a terminal
+// one self-updating line shows every running candidate, and each gets a line of its own when it finishes; elsewhere
+// (CI logs) one line per candidate as it starts and one per non-passing case, tagged with its candidate, so logs stay
+// short but every problem is visible as it happens.
+import type { CandidateInfo, CaseResult } from '../results/results-file.js';
+import { isFailing } from '../results/status.js';
 
 export interface Progress {
   candidate(candidate: CandidateInfo, caseCount: number): void;
@@ -10,40 +11,66 @@ export interface Progress {
   done(): void;
 }
 
+interface Tally {
+  readonly label: string;
+  readonly total: number;
+  seen: number;
+  bad: number;
+}
+
+/** Candidate names and messages come from untrusted candidates: no control characters reach the terminal. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
+
 export function createProgress(stream: NodeJS.WriteStream): Progress {
   const live = stream.isTTY === true;
-  let total = 0;
-  let seen = 0;
-  let bad = 0;
-  let label = '';
-  const redraw = (): void => {
-    if (live) stream.write(`\r\x1b[2K${label}: ${seen}/${total}${bad ? `, ${bad} not passing` : ''}`);
+  const running = new Map<string, Tally>();
+  let drawn = false;
+  const clear = (): void => {
+    if (drawn) stream.write('\r\x1b[2K');
+    drawn = false;
   };
-  const endLine = (): void => {
-    if (live && label) stream.write('\n');
+  const describe = (tally: Tally): string => `${tally.label}: ${tally.seen}/${tally.total}${tally.bad ? `, ${tally.bad} not passing` : ''}`;
+  const redraw = (): void => {
+    if (!live) return;
+    clear();
+    if (running.size === 0) return;
+    const width = Math.max(20, (stream.columns ?? 100) - 1);
+    const line = [...running.values()].map(describe).join(' · ');
+    stream.write(line.length > width ? `${line.slice(0, width - 1)}…` : line);
+    drawn = true;
+  };
+  /** On a terminal, a finished candidate leaves its final count as a line of its own. */
+  const finish = (id: string, tally: Tally): void => {
+    running.delete(id);
+    if (!live) return;
+    clear();
+    stream.write(`${describe(tally)}\n`);
   };
   return {
     candidate(candidate, caseCount) {
-      endLine();
-      label = candidate.id;
-      total = caseCount;
-      seen = 0;
-      bad = 0;
+      const tally: Tally = { label: printable(candidate.id), total: caseCount, seen: 0, bad: 0 };
+      running.set(candidate.id, tally);
       if (live) redraw();
-      else stream.write(`${label}: ${caseCount} case(s)\n`);
+      else stream.write(`${tally.label}: ${caseCount} case(s)\n`);
     },
     result(candidate, result) {
-      seen++;
-      if (BAD.has(result.status)) {
-        bad++;
-        const line = `  ${result.status.toUpperCase()} [${candidate.id}] ${result.case}: ${(result.message ?? '').split('\n')[0]?.slice(0, 200) ?? ''}`;
-        stream.write(live ? `\r\x1b[2K${line}\n` : `${line}\n`);
+      const tally = running.get(candidate.id);
+      if (tally) tally.seen++;
+      if (isFailing(result.status)) {
+        if (tally) tally.bad++;
+        const line = `  ${result.status.toUpperCase()} [${printable(candidate.id)}] ${printable(result.case)}: ${printable((result.message ?? '').split('\n')[0]?.slice(0, 200) ?? '')}`;
+        clear();
+        stream.write(`${line}\n`);
       }
+      if (tally && tally.seen >= tally.total) finish(candidate.id, tally);
       redraw();
     },
     done() {
-      endLine();
-      label = '';
+      // Candidates cut short (Ctrl-C) end with what they reached.
+      for (const [id, tally] of [...running]) finish(id, tally);
+      clear();
     },
   };
 }

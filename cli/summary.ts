@@ -1,38 +1,136 @@
-// The end-of-run summary table: one row per candidate and module, with a verdict over the normative cases.
+// The end-of-run summary: one row per candidate and module with its counts and verdict (the one verdict of
+// results/verdict.ts, over normative rules), how to replay what failed, and one line per candidate that says what
+// its verdict means (and, with a gate, whether every failure was expected).
 import { MODULES } from '../spec/rule.js';
-import { STATUSES, summarize, type ResultsFile } from '../reports/results.js';
+import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
+import type { ExpectationSource, GateReport } from '../results/regression-gate.js';
+import { replayCommand } from '../results/replay.js';
+import { isFailing, STATUSES } from '../results/status.js';
+import { passRate, type PassRate } from '../results/verdict.js';
+import { summarize } from '../results/results-file.js';
 
-const NOT_PASSING = new Set(['fail', 'error', 'timeout', 'crash']);
+/** Replay commands listed per candidate under the table; the report and results.json have all of them. */
+const REPLAYS_PER_CANDIDATE = 3;
 
-/** Results of cases that cite at least one normative rule and did not pass. */
-export function failedNormative(results: ResultsFile): number {
-  const normative = new Set(results.rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
-  let failed = 0;
-  for (const run of results.runs) {
-    for (const result of run.results) {
-      if (NOT_PASSING.has(result.status) && result.rules.some((id) => normative.has(id))) failed++;
-    }
+function verdictCell(rate: PassRate): string {
+  const rules = `${rate.passed}/${rate.evaluated} rules`;
+  switch (rate.verdict) {
+    case 'conformant':
+      return `PASS ${rules}`;
+    case 'not-conformant':
+      return `FAIL ${rules}`;
+    case 'not-provided':
+      return 'SKIP';
+    case 'not-applicable':
+      return 'N/A';
+    case 'untested':
+      return 'UNTESTED';
   }
-  return failed;
 }
 
-export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile): void {
-  const header = ['candidate', 'module', ...STATUSES, 'verdict'];
+export interface SummaryOptions {
+  /** The regression gate's verdict and its sources, when the run had --expect or --baseline. */
+  readonly gate?: { readonly report: GateReport; readonly sources: readonly ExpectationSource[] };
+}
+
+export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile, options: SummaryOptions = {}): void {
+  const header = ['candidate', 'module', ...STATUSES, 'verdict (normative rules)'];
   const rows: string[][] = [];
   for (const run of results.runs) {
     for (const module of MODULES) {
       const moduleResults = run.results.filter((result) => result.module === module);
       if (moduleResults.length === 0) continue;
       const summary = summarize(moduleResults);
-      const failing = moduleResults.filter((result) => NOT_PASSING.has(result.status)).length;
-      const verdict = failing > 0 ? 'FAIL' : summary.pass > 0 ? 'PASS' : summary.skip > 0 ? 'SKIP' : 'N/A';
-      rows.push([run.candidate.id, module, ...STATUSES.map((status) => String(summary[status])), verdict]);
+      rows.push([run.candidate.id, module, ...STATUSES.map((status) => String(summary[status])), verdictCell(passRate(run, results.rules, module))]);
     }
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const format = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   stream.write(`\n${format(header)}\n`);
   for (const row of rows) stream.write(`${format(row)}\n`);
+  for (const run of results.runs) {
+    const failing = run.results.filter((result) => isFailing(result.status));
+    if (failing.length === 0) continue;
+    const more = failing.length > REPLAYS_PER_CANDIDATE ? ` (${failing.length - REPLAYS_PER_CANDIDATE} more in the report)` : '';
+    stream.write(`\nreplay a failing case of ${run.candidate.id} alone${more}:\n`);
+    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${replayCommand(run.candidate, result.case, results.seed)}\n`);
+  }
+  stream.write('\n');
+  for (const run of results.runs) stream.write(`${verdictLine(run, results, options.gate)}\n`);
   const seconds = (results.durationMs / 1000).toFixed(1);
-  stream.write(`\nseed ${results.seed}, ${seconds} s${results.interrupted ? ', INTERRUPTED: not every case ran' : ''}\n`);
+  const certified = results.interface ? `, interface ${results.interface.version} (cases citing a rule introduced later are n/a)` : '';
+  stream.write(`\nseed ${results.seed}, ${seconds} s${certified}${results.interrupted ? ', INTERRUPTED: not every case ran' : ''}\n`);
+}
+
+/**
+ * One line per candidate that reads as a sentence: what the verdict is over normative rules and, for a failing
+ * runtime, that the failures are the runtime's own divergences (not a broken install); with a gate, whether every
+ * failure was expected.
+ * @example
+ * // 'host node v20.20.2: 4 normative rules not met (278/282 pass) — divergences of this runtime from the spec, see docs/runtimes.md'
+ */
+export function verdictLine(run: CandidateRun, results: ResultsFile, gate?: SummaryOptions['gate']): string {
+  const rate = passRate(run, results.rules);
+  const label = candidateLabel(run.candidate);
+  // With --interface, the verdict is over that interface version's rules (the later ones are n/a).
+  const against = results.interface ? ` to interface ${results.interface.version}` : '';
+  switch (rate.verdict) {
+    case 'conformant':
+      return `${label}: conformant${against}: ${rate.passed}/${rate.evaluated} normative rules`;
+    case 'not-provided':
+      return `${label}: provides none of the selected modules (every case skipped)`;
+    case 'not-applicable':
+      return `${label}: no selected rule applies on this platform`;
+    case 'untested':
+      return `${label}: untested: no case ran for a normative rule`;
+    case 'not-conformant':
+      break;
+  }
+  const notMet = `${rate.failing} normative ${rate.failing === 1 ? 'rule' : 'rules'}${results.interface ? ` of interface ${results.interface.version}` : ''} not met (${rate.passed}/${rate.evaluated} pass)`;
+  if (gate) return `${label}: ${notMet} — ${gateNote(run, gate)}`;
+  const kind = run.candidate.kind;
+  if (kind === 'host' || kind === 'runtime') return `${label}: ${notMet} — divergences of this runtime from the spec, see docs/runtimes.md`;
+  return `${label}: ${notMet}`;
+}
+
+/** Whether the candidate's failures were all expected by the gate's sources. */
+function gateNote(run: CandidateRun, gate: NonNullable<SummaryOptions['gate']>): string {
+  const failing = run.results.filter((result) => isFailing(result.status)).length;
+  const unexpected = gate.report.unexpected.filter((item) => item.candidate === run.candidate.id).length;
+  const labels = gate.sources.map((source) => source.label).join('; ');
+  const noun = failing === 1 ? 'failing result' : 'failing results';
+  if (unexpected === 0) return `${failing === 1 ? 'its' : `all ${failing}`} ${noun} as expected (${labels})`;
+  return `${unexpected} of ${failing} ${noun} unexpected (${labels})`;
+}
+
+/** `host node v20.20.2`, `broken 1.0.0 (./adapter.mjs)`: the name a candidate gives itself, and the id when it adds something. */
+function candidateLabel(candidate: CandidateInfo): string {
+  const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+  const label = candidate.name.includes(candidate.id) || candidate.id.includes(candidate.name) ? named : `${named} (${candidate.id})`;
+  return printable(label);
+}
+
+/**
+ * The outcome of each candidate for a run of exactly one case (a replay), as one line each:
+ * `querystring.parse.x: fail — <first line of the message>` (with `[candidate]` after the case id when there are several).
+ */
+export function printCaseVerdicts(stream: NodeJS.WritableStream, results: ResultsFile): void {
+  const several = results.runs.length > 1;
+  for (const run of results.runs) {
+    for (const result of run.results) {
+      const who = several ? ` [${printable(run.candidate.id)}]` : '';
+      const message = result.message ? ` — ${clip(printable(result.message.split(/\r?\n/, 1)[0] ?? ''))}` : '';
+      stream.write(`${result.case}${who}: ${result.status}${message}\n`);
+      if (result.counterexample) stream.write(`  counterexample: ${clip(printable(result.counterexample.value))}\n`);
+    }
+  }
+}
+
+/** Candidate-provided text must not move the cursor or recolour the terminal. */
+function printable(value: string): string {
+  return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '?');
+}
+
+function clip(value: string, width = 300): string {
+  return value.length <= width ? value : `${value.slice(0, width - 1)}…`;
 }

@@ -3,7 +3,8 @@
 import type * as fc from 'fast-check';
 import type { ModuleName } from '../spec/rule.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
-import type { CertificateSet } from './https/certificates.js';
+import type { CertificateSet } from './https/certificate-set.js';
+import type { TrustedConnectOptions, TrustedConnection, TrustedServer, TrustedServerOptions } from './https/trusted-peer.js';
 
 export type { ModuleName };
 
@@ -23,6 +24,39 @@ export interface CaseDefinition extends CaseMeta {
   run(ctx: CaseContext): Promise<void> | void;
 }
 
+/** A case as its module's file declares it: everything but `module`, which `defineCases` adds. */
+export type CaseEntry = Omit<CaseDefinition, 'module'>;
+
+/**
+ * What a candidate declares about itself where the spec leaves the choice to the runtime. An adapter declares it as
+ * `declared` in its default export; a runtime's own builtins are declared by the harness. Absent fields mean the
+ * spec's literal choice.
+ */
+export interface CandidateDeclarations {
+  /**
+   * The environment variable a child forked with a custom `execPath` reads its IPC descriptor from. The spec writes
+   * `RT_CHANNEL_FD`, `RT` standing for the runtime's prefix as `rt:` does for its module scheme; runtimes whose scheme
+   * is `node:` (Node, Bun, Deno) use `NODE_CHANNEL_FD`. Default: `RT_CHANNEL_FD`.
+   */
+  readonly ipcChannelVariable?: string;
+  /**
+   * Where a fresh process of the candidate's runtime loads its https module, for the cases about loading without
+   * crypto (see `https/load-target.ts`). Without it, and without the same declared on the module object, those cases
+   * are `na`, except for a runtime's own builtin.
+   */
+  readonly httpsLoadTarget?: HttpsLoadTargetDeclaration;
+}
+
+/** How to load a candidate's https module in a fresh process of its runtime. */
+export interface HttpsLoadTargetDeclaration {
+  /** What `import()` is given: a `file:` URL (an adapter may give a path relative to itself) or a `node:` name. */
+  readonly specifier: string;
+  /** What `require()` is given, when the module has a CommonJS build of its own; default `specifier`. */
+  readonly requireSpecifier?: string;
+  /** Runtime arguments the module needs to load (a TypeScript loader, say). */
+  readonly execArgv?: readonly string[];
+}
+
 /** What a case gets to work with. */
 export interface CaseContext {
   /** The candidate's modules. Only the module the case belongs to is guaranteed present (else the case is `skip`). */
@@ -31,8 +65,8 @@ export interface CaseContext {
   readonly https: HttpsModule;
   /** The reference implementation, for differential properties; never the module under test. */
   readonly oracle: Readonly<CandidateModules>;
-  /** The candidate being checked. */
-  readonly candidate: { readonly id: string; readonly name: string; readonly kind: string };
+  /** The candidate being checked, with what it declares where the spec leaves a choice to the runtime. */
+  readonly candidate: { readonly id: string; readonly name: string; readonly kind: string; readonly declared?: CandidateDeclarations };
   /** Seed of this case, derived from the run seed and the case id so a case replays alike in any selection. */
   readonly seed: number;
   /** Aborted when the case times out or the run is interrupted: long waits should listen to it. */
@@ -61,6 +95,17 @@ export interface Fixtures {
    * Certificates minted once per run (lazily, on first use) into a private temp dir, removed at the end of the run.
    */
   certificates(): Promise<CertificateSet>;
+  /**
+   * Starts a TLS server the harness trusts (Node's own https server in the harness's process, on 127.0.0.1, with the
+   * run's certificates) for checking the candidate's client, and records what it sees. The caller closes it.
+   */
+  trustedServer(options?: TrustedServerOptions): Promise<TrustedServer>;
+  /**
+   * Opens a connection from a TLS client the harness trusts (Node's own, in the harness's process) to the candidate's
+   * server on 127.0.0.1, for checking that server; the handshake's outcome is recorded, never thrown. The caller
+   * closes it.
+   */
+  trustedClient(options: TrustedConnectOptions): Promise<TrustedConnection>;
 }
 
 /** Thrown by a case (or `ctx.check`) when the candidate contradicts a rule. Anything else thrown is an `error`. */
@@ -91,7 +136,20 @@ export interface Counterexample {
   readonly numRuns: number;
 }
 
-/** Declares a case. Identity function that keeps the metadata typed; registries collect the returned values. */
-export function defineCase(definition: CaseDefinition): CaseDefinition {
-  return definition;
+/**
+ * Declares the cases of one module, in order: each gets `module`, and each id must start with `${module}.`.
+ * @throws Error naming the first id outside the module, when the file is loaded.
+ * @example
+ * ```ts
+ * export const parseMaxKeysCases = defineCases('querystring', [
+ *   { id: 'querystring.parse.max-keys-default-1000', rules: ['querystring.parse.max-keys-default'], run(ctx) {} },
+ * ]);
+ * ```
+ */
+export function defineCases(module: ModuleName, definitions: readonly CaseEntry[]): CaseDefinition[] {
+  const prefix = `${module}.`;
+  return definitions.map((definition) => {
+    if (!definition.id.startsWith(prefix)) throw new Error(`case id ${JSON.stringify(definition.id)} is declared among the ${module} cases but does not start with "${prefix}"`);
+    return { ...definition, module };
+  });
 }

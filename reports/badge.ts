@@ -1,7 +1,7 @@
 // An SVG status badge per candidate ("rt conformance | 187/190"), coloured by the pass rate over normative rules,
 // for a README or a release page. Static markup only: no script, no external references.
-import type { CandidateRun, RuleSummary } from './results.js';
-import { passRate, type PassRate } from './pass-rate.js';
+import type { CandidateRun, RuleSummary } from '../results/results-file.js';
+import { passRate, type PassRate } from '../results/verdict.js';
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './xml-escape.js';
 
 const LABEL = 'rt conformance';
@@ -43,22 +43,31 @@ function textWidth(value: string): number {
   return Math.ceil(width);
 }
 
+export interface BadgeOptions {
+  /** The interface version the run certified against (`results.interface.version`): the label names it. */
+  readonly interfaceVersion?: string;
+}
+
 /**
  * Renders the badge of one candidate.
  * @param run the candidate's results
  * @param rules the rules of the results file (the pass rate counts the normative ones)
+ * @param options the certified interface version, if the run had `--interface`
  * @returns a standalone SVG document; the candidate name appears only escaped, in `<title>` and `aria-label`
  * @example
- * await writeFile('badge-reference.svg', renderBadge(results.runs[0], results.rules));
+ * await writeFile('badge-reference.svg', renderBadge(results.runs[0], results.rules, { interfaceVersion: results.interface?.version }));
  */
-export function renderBadge(run: CandidateRun, rules: readonly RuleSummary[]): string {
+export function renderBadge(run: CandidateRun, rules: readonly RuleSummary[], options: BadgeOptions = {}): string {
   const rate = passRate(run, rules);
   const value = valueOf(rate);
-  const labelWidth = textWidth(LABEL) + 2 * PADDING;
+  // A version is a plain `vN.N.N` (results files are validated), but it is escaped below all the same.
+  const label = options.interfaceVersion ? `${LABEL} ${options.interfaceVersion}` : LABEL;
+  const labelWidth = textWidth(label) + 2 * PADDING;
   const valueWidth = textWidth(value) + 2 * PADDING;
   const width = labelWidth + valueWidth;
   const summary = rate.evaluated === 0 ? value : `${rate.passed} of ${rate.evaluated} normative rules pass`;
-  const title = `rt conformance of ${run.candidate.name}${run.candidate.version ? ` ${run.candidate.version}` : ''}: ${summary}`;
+  const certified = options.interfaceVersion ? ` to interface ${options.interfaceVersion}` : '';
+  const title = `rt conformance of ${run.candidate.name}${run.candidate.version ? ` ${run.candidate.version}` : ''}${certified}: ${summary}`;
   const labelX = labelWidth / 2;
   const valueX = labelWidth + valueWidth / 2;
   return [
@@ -72,8 +81,8 @@ export function renderBadge(run: CandidateRun, rules: readonly RuleSummary[]): s
     `<rect width="${width}" height="${HEIGHT}" fill="url(#shade)"/>`,
     '</g>',
     '<g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11">',
-    `<text x="${labelX}" y="15" fill="#010101" fill-opacity=".3" aria-hidden="true">${LABEL}</text>`,
-    `<text x="${labelX}" y="14">${LABEL}</text>`,
+    `<text x="${labelX}" y="15" fill="#010101" fill-opacity=".3" aria-hidden="true">${text(label)}</text>`,
+    `<text x="${labelX}" y="14">${text(label)}</text>`,
     `<text x="${valueX}" y="15" fill="#010101" fill-opacity=".3" aria-hidden="true">${text(value)}</text>`,
     `<text x="${valueX}" y="14">${text(value)}</text>`,
     '</g>',

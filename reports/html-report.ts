@@ -1,15 +1,22 @@
 // The HTML report: one self-contained static file (data, script and style inline, nothing fetched) that works from
 // file:// and whose Content-Security-Policy allows exactly its own script and style, by hash.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../conformance/fixture-path.js';
-import type { ResultsFile } from './results.js';
+import { packageRoot } from '../results/package-root.js';
+import type { ResultsFile } from '../results/results-file.js';
+import type { MutationFile } from '../results/mutation-file.js';
+import type { ExpectationsInput } from '../results/expectation-marks.js';
+import { bundlePageScript } from './html/bundle-page.js';
 import { buildReportData } from './report-data.js';
 
 export interface HtmlReportOptions {
   /** An earlier run to compare with: the report then lists regressions and fixes. */
   readonly baseline?: ResultsFile;
+  /** A mutation.json (`rtconf mutate`): the report then shows the suite's strength per module and rule. */
+  readonly mutation?: MutationFile;
+  /** Expectations files (`--expect`): results are then marked expected or unexpected, with the baseline if any. */
+  readonly expectations?: readonly ExpectationsInput[];
 }
 
 interface Assets {
@@ -20,18 +27,20 @@ interface Assets {
 let assets: Assets | undefined;
 
 /**
- * The page's script and style live in `reports/html/` as plain files (they run in a browser, not in Node). They are
- * read from the package root so the same lookup works from the TypeScript sources and from compiled `dist/`.
+ * The page's script is TypeScript in `reports/html/page/`, bundled into one script: `npm run build` writes it to
+ * `dist/reports/html/page.js` beside the compiled form of this module, which uses it; the TypeScript sources (run
+ * through tsx, where no such file sits beside this module) bundle it in memory once. The style is a plain file in
+ * `reports/html/`, read from the package root so the same lookup works from the sources and from `dist/`.
  */
 function loadAssets(): Assets {
   if (assets) return assets;
-  const dir = join(packageRoot(), 'reports', 'html');
   // The HTML parser turns CRLF into LF before the browser hashes an inline block; do the same so the hashes match.
-  const read = (name: string): string => readFileSync(join(dir, name), 'utf8').replace(/\r\n?/g, '\n');
-  const script = read('page.js');
-  const style = read('page.css');
+  const normalize = (text: string): string => text.replace(/\r\n?/g, '\n');
+  const prebuilt = new URL('./html/page.js', import.meta.url);
+  const script = normalize(existsSync(prebuilt) ? readFileSync(prebuilt, 'utf8') : bundlePageScript());
+  const style = normalize(readFileSync(join(packageRoot(), 'reports', 'html', 'page.css'), 'utf8'));
   if (/<\/script/i.test(script) || /<\/style/i.test(style) || /<!--/.test(script)) {
-    throw new Error(`reports/html assets must not contain "</script", "</style" or "<!--": they are inlined as-is`);
+    throw new Error(`the report page's script and style must not contain "</script", "</style" or "<!--": they are inlined as-is`);
   }
   assets = { script, style };
   return assets;
@@ -39,6 +48,17 @@ function loadAssets(): Assets {
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The Content-Security-Policy of a page that inlines exactly one script and one style (the report, the dashboard).
+ * default-src 'none' also forbids fetch, images, fonts, frames and workers: the page can reach nothing at all.
+ * @param script the inline script, exactly as placed between its tags
+ * @param style the inline style, likewise
+ * @returns the policy for `<meta http-equiv="Content-Security-Policy">`
+ */
+export function pagePolicy(script: string, style: string): string {
+  return [`default-src 'none'`, `script-src ${sha256(script)}`, `style-src ${sha256(style)}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
 /**
@@ -64,8 +84,7 @@ export function jsonForScript(value: unknown): string {
 export function renderHtmlReport(results: ResultsFile, options: HtmlReportOptions = {}): string {
   const { script, style } = loadAssets();
   const data = jsonForScript(buildReportData(results, options));
-  // default-src 'none' also forbids fetch, images, fonts, frames and workers: the page can reach nothing at all.
-  const policy = [`default-src 'none'`, `script-src ${sha256(script)}`, `style-src ${sha256(style)}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const policy = pagePolicy(script, style);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,7 +1,10 @@
 // JUnit XML for CI systems (Jenkins, GitLab, GitHub test reporters): one <testsuite> per candidate × module, one
 // <testcase> per case result. fail → <failure>; error, timeout, crash → <error>; skip, na → <skipped>.
 import { MODULES } from '../spec/rule.js';
-import type { CandidateRun, CaseResult, ResultsFile } from './results.js';
+import type { CandidateRun, CaseResult, ResultsFile } from '../results/results-file.js';
+import { replayCommand } from '../results/replay.js';
+import { isFailing } from '../results/status.js';
+import { passRate, type PassRate } from '../results/verdict.js';
 import { uniqueSafeIds } from './safe-candidate-id.js';
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './xml-escape.js';
 
@@ -35,7 +38,8 @@ export function renderJunitXml(results: ResultsFile): string {
       if (cases.length === 0) continue;
       const counts = countOf(cases);
       for (const key of ['tests', 'failures', 'errors', 'skipped', 'seconds'] as const) total[key] += counts[key];
-      suites.push(renderSuite(run, `${safeIds[index] ?? 'candidate'}.${module}`, cases, counts, timestamp, results.seed, suites.length));
+      const verdict = passRate(run, results.rules, module);
+      suites.push(renderSuite(run, `${safeIds[index] ?? 'candidate'}.${module}`, cases, counts, verdict, timestamp, results.seed, suites.length, results.interface?.version));
     }
   });
   const name = `${results.tool.name} ${results.tool.version}`;
@@ -48,7 +52,7 @@ export function renderJunitXml(results: ResultsFile): string {
   ].join('\n');
 }
 
-function renderSuite(run: CandidateRun, className: string, cases: readonly CaseResult[], counts: Counts, timestamp: string, seed: number, id: number): string {
+function renderSuite(run: CandidateRun, className: string, cases: readonly CaseResult[], counts: Counts, rate: PassRate, timestamp: string, seed: number, id: number, interfaceVersion?: string): string {
   const { candidate } = run;
   const properties = [
     ['candidate.id', candidate.id],
@@ -56,37 +60,34 @@ function renderSuite(run: CandidateRun, className: string, cases: readonly CaseR
     ['candidate.kind', candidate.kind],
     ...(candidate.version === undefined ? [] : [['candidate.version', candidate.version]]),
     ['seed', String(seed)],
+    ...(interfaceVersion === undefined ? [] : [['interface', interfaceVersion]]),
+    ['verdict', rate.verdict],
+    ['normative-rules-passed', `${rate.passed}/${rate.evaluated}`],
   ].map(([key = '', value = '']) => `      <property name="${attr(key)}" value="${attr(value)}"/>`);
   return [
     `  <testsuite name="${attr(className)}" id="${id}" package="${attr(className.slice(0, className.lastIndexOf('.')))}" ${countAttributes(counts)} timestamp="${timestamp}" hostname="localhost">`,
     '    <properties>',
     ...properties,
     '    </properties>',
-    ...cases.map((result) => renderCase(result, className)),
+    ...cases.map((result) => renderCase(result, className, replayCommand(candidate, result.case, seed))),
     '  </testsuite>',
   ].join('\n');
 }
 
-function renderCase(result: CaseResult, className: string): string {
+function renderCase(result: CaseResult, className: string, replay: string): string {
   const open = `    <testcase classname="${attr(className)}" name="${attr(result.case)}" time="${seconds(result.durationMs)}"`;
-  switch (result.status) {
-    case 'pass':
-      return `${open}/>`;
-    case 'skip':
-    case 'na': {
-      const reason = result.message ?? (result.status === 'skip' ? 'the candidate does not provide this module' : 'the rules do not apply on this platform');
-      return `${open}>\n      <skipped message="${attr(cap(`${result.status}: ${reason}`, MAX_MESSAGE_CHARS))}"/>\n    </testcase>`;
-    }
-    default: {
-      const element = result.status === 'fail' ? 'failure' : 'error';
-      const message = cap(`${result.status}: ${result.message ?? '(no message)'}`, MAX_MESSAGE_CHARS);
-      return `${open}>\n      <${element} message="${attr(message)}" type="${result.status}">${text(details(result))}</${element}>\n    </testcase>`;
-    }
+  if (result.status === 'pass') return `${open}/>`;
+  if (!isFailing(result.status)) {
+    const reason = result.message ?? (result.status === 'skip' ? 'the candidate does not provide this module' : 'the rules do not apply on this platform');
+    return `${open}>\n      <skipped message="${attr(cap(`${result.status}: ${reason}`, MAX_MESSAGE_CHARS))}"/>\n    </testcase>`;
   }
+  const element = result.status === 'fail' ? 'failure' : 'error';
+  const message = cap(`${result.status}: ${result.message ?? '(no message)'}`, MAX_MESSAGE_CHARS);
+  return `${open}>\n      <${element} message="${attr(message)}" type="${result.status}">${text(details(result, replay))}</${element}>\n    </testcase>`;
 }
 
 /** The body of a failure: everything needed to understand and replay it, one labelled field per line. */
-function details(result: CaseResult): string {
+function details(result: CaseResult, replay: string): string {
   const lines = [`status: ${result.status}`];
   if (result.message !== undefined) lines.push(`message: ${cap(result.message, MAX_FIELD_CHARS)}`);
   if (result.expected !== undefined) lines.push(`expected: ${cap(result.expected, MAX_FIELD_CHARS)}`);
@@ -96,7 +97,7 @@ function details(result: CaseResult): string {
     const runs = example.numRuns === undefined ? '' : `, after ${example.numRuns} runs`;
     lines.push(`counterexample: ${cap(example.value, MAX_FIELD_CHARS)}`, `seed: ${example.seed}, path: ${example.path}${runs}`);
   }
-  if (result.replay !== undefined) lines.push(`replay: ${result.replay}`);
+  lines.push(`replay: ${replay}`);
   lines.push(`rules: ${result.rules.join(', ')}`);
   return lines.join('\n');
 }
@@ -105,8 +106,8 @@ function countOf(cases: readonly CaseResult[]): Counts {
   const counts: Counts = { tests: cases.length, failures: 0, errors: 0, skipped: 0, seconds: 0 };
   for (const result of cases) {
     if (result.status === 'fail') counts.failures++;
-    else if (result.status === 'skip' || result.status === 'na') counts.skipped++;
-    else if (result.status !== 'pass') counts.errors++;
+    else if (isFailing(result.status)) counts.errors++;
+    else if (result.status !== 'pass') counts.skipped++;
     counts.seconds += result.durationMs / 1000;
   }
   return counts;

@@ -1,10 +1,11 @@
 // The data the HTML report embeds: the results reshaped for the page (cases aligned across candidates, rule statuses
 // and pass rates computed here once, in typed code, so the page script only filters and draws).
 import { MODULES, type ModuleName } from '../spec/rule.js';
-import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, Summary } from './results.js';
-import { diffResults, type StatusChange } from './diff.js';
-import { rateOf, type PassRate } from './pass-rate.js';
-import { ruleStatuses, type RuleStatus } from './rule-status.js';
+import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, RunEnvironment, Summary } from '../results/results-file.js';
+import { diffResults, type StatusChange } from '../results/diff.js';
+import { rateOf, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
+import type { ModuleScore, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
+import { gateSources, markExpectations, ruleMarks, type ExpectationCounts, type ExpectationOutcome, type ExpectationsInput, type ResultExpectation } from '../results/expectation-marks.js';
 
 export interface ReportCase {
   readonly id: string;
@@ -15,8 +16,11 @@ export interface ReportCase {
   readonly normative: boolean;
 }
 
-/** A case result without the fields the page gets elsewhere (case id, module, rules). */
-export type ReportResult = Omit<CaseResult, 'case' | 'module' | 'rules'>;
+/**
+ * A case result without the fields the page gets elsewhere (case id, module, rules); with `--expect` or
+ * `--baseline`, whether it was expected (results/expectation-marks.ts).
+ */
+export type ReportResult = Omit<CaseResult, 'case' | 'module' | 'rules'> & { readonly expectation?: ResultExpectation };
 
 export interface ReportCandidate extends CandidateInfo {
   readonly summary: Summary;
@@ -26,6 +30,19 @@ export interface ReportCandidate extends CandidateInfo {
   readonly ruleStatus: readonly RuleStatus[];
   /** Aligned with `ReportData.cases`; null where this candidate has no result for the case. */
   readonly results: readonly (ReportResult | null)[];
+  /** With a gate: aligned with `ReportData.rules`, the mark of the rule's cases (`combineOutcomes`), null for none. */
+  readonly ruleExpectation?: readonly (ExpectationOutcome | null)[];
+  /** With a gate: this candidate's failing results, how many were unexpected, and its unexpected passes. */
+  readonly expectations?: ExpectationCounts;
+}
+
+/** The regression gate the results were judged by (`--expect` files and/or the baseline). */
+export interface ReportGate {
+  /** The sources' labels, e.g. `expectations expectations/deno-2.json`, in the order they were consulted. */
+  readonly sources: readonly string[];
+  /** Unexpected results over all candidates: the gate passed when there are none. */
+  readonly unexpected: number;
+  readonly unexpectedPasses: number;
 }
 
 export interface ReportBaseline {
@@ -42,6 +59,8 @@ export interface ReportData {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly interrupted: boolean;
+  /** Where and how the run was made (OS, arch, CPUs, harness Node, command line, suite version); absent in old files. */
+  readonly environment?: RunEnvironment;
   /** Modules with at least one rule or case, in catalogue order. */
   readonly modules: readonly ModuleName[];
   /** Ordered by module, then section (first appearance), then catalogue order. */
@@ -50,23 +69,61 @@ export interface ReportData {
   readonly cases: readonly ReportCase[];
   readonly candidates: readonly ReportCandidate[];
   readonly baseline?: ReportBaseline;
+  /** Present when the run was judged against expectations or a baseline: each result then carries its mark. */
+  readonly gate?: ReportGate;
+  /** The interface version the run certified against (`--interface`), e.g. `v18.0.0`; absent: the whole interface. */
+  readonly interface?: string;
+  /** The suite's strength, from a mutation.json (`rtconf mutate`) beside the results or named with --mutation. */
+  readonly mutation?: ReportMutation;
+}
+
+/** A surviving mutant as the page shows it: where, which operator, the diff, and the rules whose cases cover it. */
+export interface ReportSurvivor {
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly operator: string;
+  readonly diff: string;
+  readonly rules: readonly string[];
+}
+
+export interface ReportMutation {
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly since?: string;
+  readonly sampled?: number;
+  readonly interrupted: boolean;
+  readonly total: Score;
+  readonly modules: readonly ModuleScore[];
+  /** Weakest first. */
+  readonly rules: readonly RuleScore[];
+  readonly survivors: readonly ReportSurvivor[];
+  /** Mutants no case executes: where the suite has no case at all. */
+  readonly uncovered: readonly ReportSurvivor[];
 }
 
 /**
  * Reshapes a results file (and optionally the baseline it is compared with) for the HTML report.
  * @param results the run to show
- * @param baseline an earlier run; its status changes are listed as regressions and fixes
+ * @param options.baseline an earlier run; its status changes are listed as regressions and fixes
+ * @param options.expectations expectations files (`--expect`); with them or a baseline, every result is marked
+ *   expected or unexpected by the regression gate, and the candidates count their unexpected results
  * @returns plain JSON-serializable data
  * @example
  * const data = buildReportData(results, { baseline });
  */
-export function buildReportData(results: ResultsFile, options: { baseline?: ResultsFile } = {}): ReportData {
+export function buildReportData(results: ResultsFile, options: { baseline?: ResultsFile; mutation?: MutationFile; expectations?: readonly ExpectationsInput[] } = {}): ReportData {
   const rules = orderRules(results.rules);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normativeRules = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
   const cases = collectCases(results, ruleIndex, normativeRules);
   const caseIndex = new Map(cases.map((item, index) => [item.id, index]));
   const modules = MODULES.filter((module) => rules.some((rule) => rule.module === module) || cases.some((item) => item.module === module));
+  // The same gate as `rtconf run`'s exit code: expectations files first, then the baseline.
+  const gated = (options.expectations?.length ?? 0) > 0 || options.baseline !== undefined;
+  const marks = gated ? markExpectations(results, gateSources(options.expectations, options.baseline ? { results: options.baseline } : undefined)) : undefined;
   const candidates = results.runs.map((run): ReportCandidate => {
     const statuses = ruleStatuses(run, rules);
     const ruleStatus = rules.map((rule) => statuses.get(rule.id) ?? 'none');
@@ -77,9 +134,10 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
     const aligned: (ReportResult | null)[] = cases.map(() => null);
     for (const result of run.results) {
       const index = caseIndex.get(result.case);
-      if (index !== undefined && aligned[index] === null) aligned[index] = withoutIdentity(result);
+      if (index !== undefined && aligned[index] === null) aligned[index] = withoutIdentity(result, marks?.mark(run.candidate.id, result.case));
     }
-    return { ...run.candidate, summary: run.summary, rates, ruleStatus, results: aligned };
+    const candidate: ReportCandidate = { ...run.candidate, summary: run.summary, rates, ruleStatus, results: aligned };
+    return marks ? { ...candidate, ruleExpectation: ruleMarks(marks, run, rules), expectations: marks.counts(run.candidate.id) } : candidate;
   });
   const data: ReportData = {
     tool: results.tool,
@@ -87,19 +145,49 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
     startedAt: results.startedAt,
     durationMs: results.durationMs,
     interrupted: results.interrupted === true,
+    ...(results.environment ? { environment: results.environment } : {}),
+    ...(results.interface ? { interface: results.interface.version } : {}),
+    ...(marks
+      ? { gate: { sources: marks.sources.map((source) => source.label), unexpected: marks.report.unexpected.length, unexpectedPasses: marks.report.newPasses.length } }
+      : {}),
     modules,
     rules,
     cases,
     candidates,
   };
-  if (!options.baseline) return data;
+  const withMutation = options.mutation ? { ...data, mutation: reportMutation(options.mutation) } : data;
+  if (!options.baseline) return withMutation;
   const diff = diffResults(options.baseline, results);
   const { startedAt, seed, tool } = options.baseline;
-  return { ...data, baseline: { startedAt, seed, tool, compared: diff.compared, changes: diff.changes } };
+  return { ...withMutation, baseline: { startedAt, seed, tool, compared: diff.compared, changes: diff.changes } };
 }
 
-/** Module order of the catalogue, sections grouped in the order they first appear, rules in catalogue order inside. */
-function orderRules(rules: readonly RuleSummary[]): RuleSummary[] {
+/** The part of a mutation file the page draws: the scores, and the mutants no case noticed. */
+export function reportMutation(mutation: MutationFile): ReportMutation {
+  const shown = (status: string): ReportSurvivor[] =>
+    mutation.mutants
+      .filter((mutant) => mutant.status === status)
+      .map(({ id, file, line, column, operator, diff, rules }) => ({ id, file, line, column, operator, diff, rules }));
+  return {
+    startedAt: mutation.startedAt,
+    durationMs: mutation.durationMs,
+    seed: mutation.seed,
+    ...(mutation.selection.since !== undefined ? { since: mutation.selection.since } : {}),
+    ...(mutation.selection.max !== undefined ? { sampled: mutation.selection.max } : {}),
+    interrupted: mutation.interrupted === true,
+    total: mutation.total,
+    modules: mutation.modules,
+    rules: mutation.rules,
+    survivors: shown('survived'),
+    uncovered: shown('no-coverage'),
+  };
+}
+
+/**
+ * Module order of the catalogue, sections grouped in the order they first appear, rules in catalogue order inside.
+ * The dashboard (reports/dashboard-data.ts) orders its rows the same way.
+ */
+export function orderRules(rules: readonly RuleSummary[]): RuleSummary[] {
   const sectionRank = new Map<string, number>();
   for (const rule of rules) {
     const key = `${rule.module}\u0000${rule.section ?? ''}`;
@@ -132,7 +220,7 @@ function collectCases(results: ResultsFile, ruleIndex: ReadonlyMap<string, numbe
   return [...byId.values()].sort((x, y) => MODULES.indexOf(x.module) - MODULES.indexOf(y.module) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
-function withoutIdentity(result: CaseResult): ReportResult {
+function withoutIdentity(result: CaseResult, expectation?: ResultExpectation): ReportResult {
   const { case: _case, module: _module, rules: _rules, ...rest } = result;
-  return rest;
+  return expectation ? { ...rest, expectation } : rest;
 }

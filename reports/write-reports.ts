@@ -1,9 +1,14 @@
 // Writes every output derived from a results file (index.html, junit.xml, one badge per candidate) into the directory
 // that holds results.json. Each file is written on its own (temp file + rename): one failing output never costs the
-// others, and results.json itself is never touched.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { ResultsFile } from './results.js';
+// others, and results.json itself is never touched. The folder's manifest then lists what was written, and what an
+// earlier write generated but this one did not (a badge of a candidate no longer in the run) is removed.
+import { mkdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { writeFileAtomically } from '../results/atomic-write.js';
+import { recordGeneratedFiles } from '../results/generated-files.js';
+import type { ResultsFile } from '../results/results-file.js';
+import type { MutationFile } from '../results/mutation-file.js';
+import type { ExpectationsInput } from '../results/expectation-marks.js';
 import { renderBadge } from './badge.js';
 import { renderHtmlReport } from './html-report.js';
 import { renderJunitXml } from './junit-xml.js';
@@ -12,12 +17,18 @@ import { uniqueSafeIds } from './safe-candidate-id.js';
 export interface WriteReportsOptions {
   /** An earlier run; the HTML report then shows what regressed and what got fixed. */
   readonly baseline?: ResultsFile;
+  /** A mutation.json (`rtconf mutate`): the HTML report then has a section on the suite's strength. */
+  readonly mutation?: MutationFile;
+  /** Expectations files (`--expect`): the HTML report then marks each result expected or unexpected. */
+  readonly expectations?: readonly ExpectationsInput[];
 }
 
 export interface WrittenReports {
   readonly html: string;
   readonly junit: string;
   readonly badges: readonly string[];
+  /** Files an earlier write generated in the folder that this one did not produce, now removed (stale badges). */
+  readonly removed: readonly string[];
 }
 
 /** Some outputs could not be written; `written` lists those that were. The message is one line naming each failure. */
@@ -43,8 +54,8 @@ export function badgeFileName(safeId: string): string {
  * @param results the run (already written as results.json by the caller)
  * @param dir the output directory, created if missing
  * @param options an optional baseline for the HTML report
- * @returns the paths written
- * @throws ReportsWriteError after trying every output, when at least one failed
+ * @returns the paths written, and the stale generated files removed
+ * @throws ReportsWriteError after trying every output, when at least one failed (nothing is removed then)
  * @example
  * await writeReports(results, 'rtconf-report', { baseline: await readResults('last-release.json') });
  */
@@ -54,30 +65,30 @@ export async function writeReports(results: ResultsFile, dir: string, options: W
   const outputs: { file: string; render: () => string }[] = [
     { file: join(dir, 'index.html'), render: () => renderHtmlReport(results, options) },
     { file: join(dir, 'junit.xml'), render: () => renderJunitXml(results) },
-    ...results.runs.map((run, index) => ({ file: join(dir, badgeFileName(safeIds[index] ?? 'candidate')), render: () => renderBadge(run, results.rules) })),
+    ...results.runs.map((run, index) => ({ file: join(dir, badgeFileName(safeIds[index] ?? 'candidate')), render: () => renderBadge(run, results.rules, results.interface ? { interfaceVersion: results.interface.version } : {}) })),
   ];
   const written: string[] = [];
   const failures: string[] = [];
   for (const { file, render } of outputs) {
     try {
-      await writeAtomically(file, render());
+      await writeFileAtomically(file, render());
       written.push(file);
     } catch (error) {
       failures.push(`${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   }
-  if (failures.length > 0) throw new ReportsWriteError(`could not write ${failures.join('; ')}`, written);
-  const [html = '', junit = '', ...badges] = written;
-  return { html, junit, badges };
-}
-
-async function writeAtomically(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, content);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+  const names = written.map((file) => basename(file));
+  if (failures.length > 0) {
+    // Keep tracking what the earlier write generated: it is cleaned up by the next complete write.
+    await recordGeneratedFiles(dir, names, { keepPrevious: true }).catch(() => undefined);
+    throw new ReportsWriteError(`could not write ${failures.join('; ')}`, written);
   }
+  let removed: string[] = [];
+  try {
+    removed = (await recordGeneratedFiles(dir, names)).map((name) => join(dir, name));
+  } catch (error) {
+    throw new ReportsWriteError(`wrote the reports but not the manifest of ${dir}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, written);
+  }
+  const [html = '', junit = '', ...badges] = written;
+  return { html, junit, badges, removed };
 }

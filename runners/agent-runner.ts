@@ -1,42 +1,62 @@
 // The agent runner: executes cases out of process, in agents started from the candidate runtime (or, for adapters
-// and npm packages, from our own Node), `jobs` agents at a time. A hung case becomes `timeout` and a dead agent
-// `crash`; either way the agent is killed with everything it started and a fresh one takes the next case.
-import { availableParallelism, cpus } from 'node:os';
+// and npm packages, from our own Node). Each case holds one slot of the run's job pool while it runs, so every
+// out-of-process candidate of a run shares `--jobs`. A hung case becomes `timeout` and a dead agent `crash`; either
+// way the agent is killed with everything it started and a fresh one takes the next case.
+import { dirname } from 'node:path';
 import type { CaseMeta } from '../conformance/case.js';
 import { fixturePath } from '../conformance/fixture-path.js';
-import { dirname } from 'node:path';
-import type { CandidateInfo, CaseResult } from '../reports/results.js';
+import type { CandidateInfo, CaseResult } from '../results/results-file.js';
 import { buildAgent } from './agent/build-agent.js';
-import { AgentProcess, AgentStartError, type AgentLaunch, type CaseOutcome } from './agent/agent-process.js';
+import { AgentProcess, AgentStartError, type AgentLaunch, type CaseLimits, type CaseOutcome } from './agent/agent-process.js';
 import type { CandidateLoad } from './agent/protocol.js';
+import { HangStreaks } from './hang-streaks.js';
+import { createJobPool, defaultJobs } from './job-pool.js';
 import { createRunFixtures, type RunFixtures } from './run-fixtures.js';
 import type { RunOptions, Runner } from './runner.js';
+
+export { defaultJobs };
 
 export interface AgentRunnerOptions {
   readonly candidate: CandidateInfo;
   readonly launch: AgentLaunch;
   readonly load: CandidateLoad;
-  /** Builds the command that replays one case; absent → results carry no `replay`. */
-  readonly replayCommand?: (caseId: string) => string;
   /** How long an agent may take to start and load the candidate. */
   readonly startTimeoutMs?: number;
-  /** Time a case gets beyond its own limit before the agent is declared stuck and killed (default 8000 ms). */
+  /** Time a case that is still alive gets beyond its own limit to report (cleanups), before it is killed (default 8000 ms). */
   readonly deadlineSlackMs?: number;
+  /**
+   * Past a case's limit, the silence that makes its agent stuck; default: half the case's limit, at least 1500 ms.
+   * An agent that does not acknowledge a case within 1500 ms (or this, when smaller) is unresponsive.
+   */
+  readonly silenceMs?: number;
   /** Extra ESM case modules the agents load (the harness's own tests use it). */
   readonly caseModules?: readonly string[];
+  /**
+   * Fixtures shared with other runners (rtconf mutate runs one runner per mutant and mints certificates once); the
+   * caller closes them. Absent: the runner makes its own and closes them in `close()`.
+   */
+  readonly fixtures?: RunFixtures;
 }
 
 /**
- * Beyond its own time limit a case gets this long to run its cleanups (executeCase allows 5 s) and report, before
- * the harness decides the agent is stuck — a synchronous endless loop never reports at all.
+ * Beyond its own time limit a case that still shows signs of life gets this long to run its cleanups (executeCase
+ * allows 5 s) and report. One that has fallen silent (a synchronous endless loop never reports) is ended sooner.
  */
 const DEADLINE_SLACK_MS = 8000;
+/**
+ * The agent sends a heartbeat every 200 ms while a case runs. Past the case's limit, silence for half that limit (at
+ * least this), with the agent busy on the CPU all that while (Linux), means it is stuck in a loop that never yields.
+ * Legitimate synchronous work can be long too (fast-check builds a table of every grapheme the first time a process
+ * shrinks or unmaps one: seconds of CPU), and a busy machine stretches it further in wall-clock time, so a case is
+ * only cut short when it has used more CPU than its limit and the silence together.
+ */
+const MIN_SILENCE_MS = 1500;
+/** An idle agent acknowledges a case within milliseconds; one that has not after this is hung. */
+const ACK_MS = 1500;
 /** An agent that fails to start this many times in a row means the runtime cannot run the suite at all. */
 const MAX_FAILED_STARTS = 2;
-
-export function defaultJobs(): number {
-  return typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
-}
+/** A case whose agent does not acknowledge it is given to a fresh agent this many times before it is a timeout. */
+const MAX_UNACKNOWLEDGED = 2;
 
 /** A queue the workers push results into and the runner's iterator drains. */
 class ResultQueue {
@@ -57,35 +77,45 @@ class ResultQueue {
   }
 }
 
+/** "Promise.prototype.then, JSON.stringify and Array.prototype.push" */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function outcomeToResult(meta: CaseMeta, outcome: CaseOutcome): CaseResult {
+  const base = { case: meta.id, module: meta.module, rules: meta.rules };
+  switch (outcome.kind) {
+    case 'result':
+      // The metadata comes from our side, not from the agent's line: the candidate is untrusted.
+      return { ...outcome.result, ...base };
+    case 'timeout':
+      return {
+        ...base,
+        status: 'timeout',
+        durationMs: outcome.afterMs,
+        message: outcome.stuck
+          ? `no result within ${outcome.afterMs} ms: past its time limit the agent stopped responding (a loop that never yields); the agent was killed`
+          : `no result within ${outcome.afterMs} ms (the case's limit plus cleanup time); the agent was killed`,
+      };
+    case 'unresponsive':
+      return { ...base, status: 'timeout', durationMs: 0, message: `the agent stopped responding before the case could start, ${MAX_UNACKNOWLEDGED} times; the agent was killed` };
+    case 'crash':
+      return { ...base, status: 'crash', durationMs: 0, message: outcome.detail.slice(0, 4000) };
+    case 'malformed':
+      return { ...base, status: 'error', durationMs: 0, message: `the agent's result channel carried ${outcome.detail}; the agent was replaced` };
+  }
+}
+
 export function createAgentRunner(options: AgentRunnerOptions): Runner {
   const agents = new Set<AgentProcess>();
   let fixtures: RunFixtures | undefined;
-
-  const outcomeToResult = (meta: CaseMeta, outcome: CaseOutcome): CaseResult => {
-    const base = { case: meta.id, module: meta.module, rules: meta.rules };
-    const replay = options.replayCommand ? { replay: options.replayCommand(meta.id) } : {};
-    switch (outcome.kind) {
-      case 'result': {
-        // Metadata and the replay command come from our side, not from the agent's line (the candidate is untrusted,
-        // and quoting the command is the harness's job).
-        const { replay: _fromAgent, ...reported } = outcome.result;
-        return { ...reported, ...base, ...(reported.status !== 'pass' ? replay : {}) };
-      }
-      case 'timeout':
-        return { ...base, status: 'timeout', durationMs: outcome.afterMs, message: `no result within ${outcome.afterMs} ms (the case's limit plus cleanup time); the agent was killed`, ...replay };
-      case 'crash':
-        return { ...base, status: 'crash', durationMs: 0, message: outcome.detail.slice(0, 4000), ...replay };
-      case 'malformed':
-        return { ...base, status: 'error', durationMs: 0, message: `the agent's result channel carried ${outcome.detail}; the agent was replaced`, ...replay };
-    }
-  };
 
   return {
     candidate: options.candidate,
     async *run(cases: readonly CaseMeta[], runOptions: RunOptions): AsyncIterable<CaseResult> {
       if (cases.length === 0) return;
       const bundle = await buildAgent();
-      const runFixtures = (fixtures ??= createRunFixtures());
+      const runFixtures = options.fixtures ?? (fixtures ??= createRunFixtures());
       const init = {
         candidate: options.candidate,
         load: options.load,
@@ -94,25 +124,49 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         timeoutMs: runOptions.timeoutMs,
         ...(options.caseModules ? { caseModules: options.caseModules } : {}),
       };
-      const start = (): Promise<AgentProcess> =>
-        AgentProcess.start({
+      const start = async (): Promise<AgentProcess> => {
+        const agent = await AgentProcess.start({
           launch: options.launch,
           script: bundle.file,
           init,
           certificates: () => runFixtures.certificates(),
           ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
         });
+        agents.add(agent);
+        return agent;
+      };
+      const retire = async (agent: AgentProcess): Promise<void> => {
+        await agent.kill();
+        agents.delete(agent);
+      };
+      const limitsOf = (meta: CaseMeta): CaseLimits => ({
+        limitMs: meta.timeoutMs ?? runOptions.timeoutMs,
+        slackMs: options.deadlineSlackMs ?? DEADLINE_SLACK_MS,
+        silenceMs: options.silenceMs ?? Math.max(MIN_SILENCE_MS, (meta.timeoutMs ?? runOptions.timeoutMs) / 2),
+        ackMs: Math.min(ACK_MS, options.silenceMs ?? ACK_MS),
+      });
 
+      const pool = runOptions.pool ?? createJobPool(Math.max(1, runOptions.jobs ?? defaultJobs()));
       const queue = [...cases];
       const results = new ResultQueue();
+      const streaks = new HangStreaks();
+      const unacknowledged = new Map<string, number>();
       const signal = runOptions.signal;
       let fatal: Error | undefined;
+      /** Set when loading the candidate broke what every case relies on: the reason every case ends with. */
+      let broken: string | undefined;
       const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
       const onAbort = (): void => {
         for (const agent of agents) agent.killNow();
         results.poke();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+
+      /** Ends the cases that need not run: all of them once the candidate is broken, else those of hung functions. */
+      const endEarly = (meta: CaseMeta): CaseResult | undefined =>
+        broken !== undefined
+          ? { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: broken }
+          : streaks.endEarly(meta);
 
       const worker = async (): Promise<void> => {
         let agent: AgentProcess | undefined;
@@ -121,40 +175,75 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
           while (!stopped()) {
             const meta = queue.shift();
             if (!meta) return;
-            if (!agent) {
-              try {
-                agent = await start();
-                agents.add(agent);
-                failedStarts = 0;
-              } catch (error) {
-                failedStarts++;
-                if ((error instanceof AgentStartError && error.fatal) || failedStarts >= MAX_FAILED_STARTS) {
-                  fatal ??= error instanceof Error ? error : new Error(String(error));
-                  return;
-                }
-                queue.unshift(meta);
+            const early = endEarly(meta);
+            if (early) {
+              results.push(early);
+              continue;
+            }
+            const release = await pool.acquire();
+            let retireAfter: AgentProcess | undefined;
+            try {
+              if (stopped()) return;
+              // The function may have been found hung while this worker waited for its slot.
+              const late = endEarly(meta);
+              if (late) {
+                results.push(late);
                 continue;
               }
-            }
-            const deadline = (meta.timeoutMs ?? runOptions.timeoutMs) + (options.deadlineSlackMs ?? DEADLINE_SLACK_MS);
-            const outcome = await agent.runCase(meta.id, deadline);
-            if (signal?.aborted) return;
-            results.push(outcomeToResult(meta, outcome));
-            if (outcome.kind !== 'result' || outcome.recycle !== undefined || !agent.alive) {
-              await agent.kill();
-              agents.delete(agent);
-              agent = undefined;
+              if (!agent) {
+                try {
+                  agent = await start();
+                  failedStarts = 0;
+                } catch (error) {
+                  failedStarts++;
+                  if ((error instanceof AgentStartError && error.fatal) || failedStarts >= MAX_FAILED_STARTS) {
+                    fatal ??= error instanceof Error ? error : new Error(String(error));
+                    return;
+                  }
+                  queue.unshift(meta);
+                  continue;
+                }
+                const damaged = agent.ready?.broken;
+                if (damaged && damaged.length > 0) {
+                  broken ??= `the candidate replaced ${listOf(damaged)} at load, and ${damaged.length > 1 ? 'they no longer work' : 'it no longer works'}; no case can run reliably`;
+                  retireAfter = agent;
+                  agent = undefined;
+                  queue.unshift(meta);
+                  continue;
+                }
+              }
+              const outcome = await agent.runCase(meta.id, limitsOf(meta));
+              if (signal?.aborted) return;
+              if (outcome.kind === 'unresponsive') {
+                // Hung before this case began (by something an earlier case left running): not this case's doing.
+                const times = (unacknowledged.get(meta.id) ?? 0) + 1;
+                unacknowledged.set(meta.id, times);
+                retireAfter = agent;
+                agent = undefined;
+                if (times < MAX_UNACKNOWLEDGED) {
+                  queue.unshift(meta);
+                  continue;
+                }
+              }
+              const result = outcomeToResult(meta, outcome);
+              streaks.record(result);
+              results.push(result);
+              if (outcome.kind !== 'result' || outcome.recycle !== undefined || !agent?.alive) {
+                retireAfter = agent;
+                agent = undefined;
+              }
+            } finally {
+              // The slot is free as soon as the verdict is in; reaping a killed agent takes no job's time.
+              release();
+              if (retireAfter) await retire(retireAfter);
             }
           }
         } finally {
-          if (agent) {
-            await agent.kill();
-            agents.delete(agent);
-          }
+          if (agent) await retire(agent);
         }
       };
 
-      const jobs = Math.max(1, Math.min(runOptions.jobs ?? defaultJobs(), cases.length));
+      const jobs = Math.max(1, Math.min(pool.size, cases.length));
       let running = jobs;
       const workers = Array.from({ length: jobs }, () =>
         worker()

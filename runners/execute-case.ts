@@ -5,16 +5,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
-import { CaseFailure, type CaseContext, type CaseDefinition, type Fixtures } from '../conformance/case.js';
+import { CaseFailure, type CandidateDeclarations, type CaseContext, type CaseDefinition, type Fixtures } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import type { Rule } from '../spec/rule.js';
-import type { CandidateInfo, CaseResult, Status } from '../reports/results.js';
+import type { CandidateInfo, CaseResult, Status } from '../results/results-file.js';
 import { caseSeed } from './seed.js';
 import { clip, describeError } from './describe-error.js';
 import { currentPlatforms, ruleApplies } from './platform.js';
 
 export interface ExecuteOptions {
   readonly candidate: CandidateInfo;
+  /** What the candidate declares where the spec leaves a choice to the runtime (`ctx.candidate.declared`). */
+  readonly declared?: CandidateDeclarations;
   readonly modules: Readonly<CandidateModules>;
   readonly oracle: Readonly<CandidateModules>;
   readonly fixtures: Fixtures;
@@ -22,19 +24,35 @@ export interface ExecuteOptions {
   readonly timeoutMs: number;
   /** Looks up the rules a case cites, to decide `na`. */
   readonly ruleById: (id: string) => Rule | undefined;
+  /** Interrupts the run (Ctrl-C): the case in flight is abandoned and gets no result at all. */
   readonly signal?: AbortSignal;
-  /** Builds the command that replays one case; absent → no `replay` in results. */
-  readonly replayCommand?: (caseId: string) => string;
 }
 
 /** How long deferred cleanups may take after a case before we give up on them (they are reported, not awaited). */
 const CLEANUP_LIMIT_MS = 5000;
 
+/**
+ * Set in the agents of `rtconf mutate`, which only needs to know that a property fails against a mutant, not its
+ * smallest counterexample: shrinking can take seconds of synchronous work, and thousands of mutants pay for it.
+ */
+const END_ON_FAILURE = typeof process !== 'undefined' && process.env?.RTCONF_PROPERTY_END_ON_FAILURE === '1';
+
 class CaseTimeout extends Error {
   override readonly name = 'CaseTimeout';
 }
 
-export async function executeCase(definition: CaseDefinition, options: ExecuteOptions): Promise<CaseResult> {
+/** The run was interrupted while the case ran: it reached no verdict, and none may be made up for it. */
+class CaseInterrupted extends Error {
+  override readonly name = 'CaseInterrupted';
+}
+
+/**
+ * Runs one case and returns its result. With a `signal`, a case interrupted before its verdict (Ctrl-C) yields
+ * `undefined`: it did not fail or time out, it did not run, and the run's results must say so by leaving it out.
+ */
+export function executeCase(definition: CaseDefinition, options: ExecuteOptions & { readonly signal: AbortSignal }): Promise<CaseResult | undefined>;
+export function executeCase(definition: CaseDefinition, options: Omit<ExecuteOptions, 'signal'>): Promise<CaseResult>;
+export async function executeCase(definition: CaseDefinition, options: ExecuteOptions): Promise<CaseResult | undefined> {
   const base = { case: definition.id, module: definition.module, rules: definition.rules };
   const started = performance.now();
   const elapsed = (): number => Math.round((performance.now() - started) * 1000) / 1000;
@@ -48,6 +66,7 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
     return { ...base, status: 'na', durationMs: 0, message: `applies only on ${[...new Set(cited.flatMap((r) => r.platforms ?? []))].join(', ')}` };
   }
 
+  if (options.signal?.aborted) return undefined;
   const timeoutMs = definition.timeoutMs ?? options.timeoutMs;
   const controller = new AbortController();
   const onOuterAbort = (): void => controller.abort(options.signal?.reason);
@@ -61,16 +80,19 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
     timer = setTimeout(() => reject(new CaseTimeout(`exceeded its time limit of ${timeoutMs} ms`)), timeoutMs);
   });
   const interrupted = new Promise<never>((_, reject) => {
-    if (controller.signal.aborted) reject(new CaseTimeout('interrupted before it started'));
-    controller.signal.addEventListener('abort', () => reject(new CaseTimeout('interrupted')), { once: true });
+    if (controller.signal.aborted) reject(new CaseInterrupted('interrupted before it started'));
+    controller.signal.addEventListener('abort', () => reject(new CaseInterrupted('interrupted')), { once: true });
   });
 
   let status: Status = 'pass';
   let detail: Partial<CaseResult> = {};
+  let wasInterrupted = false;
   try {
     await Promise.race([Promise.resolve().then(() => definition.run(context)), deadline, interrupted]);
   } catch (thrown) {
-    if (thrown instanceof CaseTimeout) {
+    if (thrown instanceof CaseInterrupted) {
+      wasInterrupted = true;
+    } else if (thrown instanceof CaseTimeout) {
       status = 'timeout';
       detail = { message: thrown.message };
     } else {
@@ -91,12 +113,12 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
   }
 
   const cleanupProblem = await runCleanups(cleanups);
+  if (wasInterrupted) return undefined;
   if (cleanupProblem && status === 'pass') {
     status = 'error';
     detail = { message: `cleanup failed: ${cleanupProblem}` };
   }
-  const replay = status !== 'pass' && options.replayCommand ? { replay: options.replayCommand(definition.id) } : {};
-  return { ...base, status, durationMs: elapsed(), ...detail, ...replay };
+  return { ...base, status, durationMs: elapsed(), ...detail };
 }
 
 function createContext(
@@ -122,12 +144,12 @@ function createContext(
       return moduleOf('https');
     },
     oracle: options.oracle,
-    candidate: { id: options.candidate.id, name: options.candidate.name, kind: options.candidate.kind },
+    candidate: { id: options.candidate.id, name: options.candidate.name, kind: options.candidate.kind, declared: options.declared ?? {} },
     seed,
     signal,
     fc,
     async check(property, params) {
-      const details = await fc.check(property, { ...params, seed });
+      const details = await fc.check(property, { ...params, seed, ...(END_ON_FAILURE ? { endOnFailure: true } : {}) });
       if (!details.failed) return;
       const counterexample = {
         value: clip(fc.stringify(details.counterexample), 2000),

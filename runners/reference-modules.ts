@@ -1,16 +1,41 @@
 // Loads the reference implementation's three modules. The reference is a candidate like any other (and the oracle of
-// differential properties), so only runners import it, never the cases.
+// differential properties), so only runners import it, never the cases. What the harness needs to know about the
+// reference beyond its modules (how to load its https module in a fresh process) is declared here, not by the
+// reference, which knows nothing of the harness.
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CandidateModules } from '../conformance/modules.js';
+
+/** Where and how a fresh process loads the reference's https module, as the no-crypto cases read it. */
+interface ReferenceLoadTarget {
+  readonly specifier: string;
+  readonly requireSpecifier: string | undefined;
+  readonly execArgv: readonly string[];
+}
+
+/**
+ * The harness's well-known symbol for a module's load target (see conformance/https/load-target.ts); `Symbol.for`, so
+ * the runner and the cases agree on it without importing each other.
+ */
+const LOAD_TARGET = Symbol.for('rt-conformance.loadTarget');
 
 let loaded: Promise<CandidateModules> | undefined;
 
+/**
+ * Imports the reference modules once and hands out their module objects; the https one carries its load target.
+ *
+ * @returns The reference's querystring, child_process and https module objects.
+ */
 export function loadReferenceModules(): Promise<CandidateModules> {
   loaded ??= (async () => {
     const [querystring, childProcess, https] = await Promise.all([
-      import('../reference/querystring/index.js'),
-      import('../reference/child_process/index.js'),
-      import('../reference/https/index.js'),
+      import('../reference/querystring.js'),
+      import('../reference/child_process.js'),
+      import('../reference/https.js'),
     ]);
+    // Non-enumerable, so that copies of the module object (such as test mutants) do not claim to be the reference.
+    Object.defineProperty(https.default, LOAD_TARGET, { value: referenceHttpsLoadTarget(), enumerable: false });
     return {
       querystring: querystring.default as unknown as CandidateModules['querystring'],
       child_process: childProcess.default as unknown as CandidateModules['child_process'],
@@ -18,4 +43,36 @@ export function loadReferenceModules(): Promise<CandidateModules> {
     };
   })();
   return loaded;
+}
+
+/**
+ * How to load the reference's https module in a fresh process, for the cases that must (loading without crypto). The
+ * reference is compiled next to this runner (dist/runners ↔ dist/reference) or, like it, runs from source under tsx:
+ * from source, the TypeScript file with the tsx loader (tsx also turns a `require()` of it into CommonJS); compiled,
+ * the ES build and the CommonJS build next to it (scripts/build-reference-cjs.mjs), for `require()`.
+ */
+function referenceHttpsLoadTarget(): ReferenceLoadTarget {
+  const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
+  if (fromSource) {
+    return {
+      specifier: new URL('../reference/https.ts', import.meta.url).href,
+      requireSpecifier: undefined,
+      execArgv: ['--import', tsxLoader()],
+    };
+  }
+  const commonJs = new URL('../reference/https.cjs', import.meta.url);
+  return {
+    specifier: new URL('../reference/https.js', import.meta.url).href,
+    requireSpecifier: existsSync(commonJs) ? commonJs.href : undefined,
+    execArgv: [],
+  };
+}
+
+/** The TypeScript loader's URL (its bare name when it cannot be resolved from here). */
+function tsxLoader(): string {
+  try {
+    return import.meta.resolve('tsx');
+  } catch {
+    return 'tsx';
+  }
 }

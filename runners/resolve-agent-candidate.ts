@@ -3,7 +3,7 @@
 // broken adapter is a one-line exit-2 reason before anything runs.
 import { dirname } from 'node:path';
 import { fixturePath } from '../conformance/fixture-path.js';
-import type { CandidateInfo } from '../reports/results.js';
+import type { CandidateInfo } from '../results/results-file.js';
 import { createAgentRunner } from './agent-runner.js';
 import { buildAgent } from './agent/build-agent.js';
 import { AgentProcess, AgentStartError, type AgentLaunch } from './agent/agent-process.js';
@@ -16,21 +16,21 @@ import { PROFILES } from './runtimes/runtime-profile.js';
 
 export interface AgentCandidateOptions {
   readonly cwd?: string;
-  readonly replayCommand?: (caseId: string) => string;
 }
 
 /** Our own Node, for candidates that are code rather than runtimes. */
 const HOST_LAUNCH: AgentLaunch = { executable: process.execPath, args: (script) => PROFILES.node.scriptArgs(script), env: {} };
 
-function runner(candidate: CandidateInfo, launch: AgentLaunch, load: CandidateLoad, options: AgentCandidateOptions): Runner {
-  return createAgentRunner({ candidate, launch, load, ...(options.replayCommand ? { replayCommand: options.replayCommand } : {}) });
+function runner(candidate: CandidateInfo, launch: AgentLaunch, load: CandidateLoad): Runner {
+  return createAgentRunner({ candidate, launch, load });
 }
 
-export async function resolveRuntimeCandidate(spec: string, options: AgentCandidateOptions = {}): Promise<Runner> {
+export async function resolveRuntimeCandidate(spec: string): Promise<Runner> {
   const runtime = await ensureRuntime(spec, { onDownload: createDownloadProgress() });
   const launch: AgentLaunch = { executable: runtime.executable, args: (script) => runtime.profile.scriptArgs(script), env: runtime.profile.env };
   const candidate: CandidateInfo = { id: spec, name: runtime.profile.name, kind: 'runtime', version: runtime.version };
-  return runner(candidate, launch, { kind: 'builtins' }, options);
+  // A runtime's own builtins use the runtime's name for the fork channel variable, not the spec's literal one.
+  return runner(candidate, launch, { kind: 'builtins', declared: { ipcChannelVariable: runtime.profile.channelVariable } });
 }
 
 /** Starts one agent to load the candidate and report its name, version and modules, then stops it. */
@@ -55,11 +55,18 @@ async function probe(spec: string, load: CandidateLoad): Promise<{ name?: string
   }
 }
 
+/** An adapter's id: its declared name, so expectations and baselines match however its path is typed. */
+export function adapterId(name: string): string {
+  return `adapter:${name}`;
+}
+
 export async function resolveAdapterCandidate(spec: string, options: AgentCandidateOptions = {}): Promise<Runner> {
   const load: CandidateLoad = { kind: 'adapter', spec, cwd: options.cwd ?? process.cwd() };
   const probed = await probe(spec, load);
-  const candidate: CandidateInfo = { id: spec, name: probed.name ?? spec, kind: 'adapter', ...(probed.version ? { version: probed.version } : {}) };
-  return runner(candidate, HOST_LAUNCH, load, options);
+  // The agent refuses an adapter without a name, so `probed.name` is there; the path is only a fallback.
+  const name = probed.name ?? spec;
+  const candidate: CandidateInfo = { id: adapterId(name), name, kind: 'adapter', ...(probed.version ? { version: probed.version } : {}), path: spec };
+  return runner(candidate, HOST_LAUNCH, load);
 }
 
 export async function resolveNpmCandidate(spec: string, options: AgentCandidateOptions = {}): Promise<Runner> {
@@ -69,5 +76,5 @@ export async function resolveNpmCandidate(spec: string, options: AgentCandidateO
   await probe(spec, load);
   const version = versionOf(entry, packageName);
   const candidate: CandidateInfo = { id: spec, name: packageName, kind: 'npm', ...(version ? { version } : {}) };
-  return runner(candidate, HOST_LAUNCH, load, options);
+  return runner(candidate, HOST_LAUNCH, load);
 }

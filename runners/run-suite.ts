@@ -1,20 +1,59 @@
-// Runs the selected cases against each candidate in turn and assembles the results file. Results already obtained
-// are kept when the run is interrupted: the file then says `interrupted: true` and lists what did run.
+// Runs the selected cases against every candidate at once and assembles the results file. Out-of-process
+// candidates share the run's one job pool (`--jobs`): each case holds a slot while it runs, so a slow or hostile
+// candidate costs its own time limits, not everyone's in turn. In-process candidates (reference, host) run one after
+// the other beside them: they share this process, where a stray error or a changed global could not be told apart.
+// Results already obtained are kept when the run is interrupted: the file then says `interrupted: true` and lists
+// what did run (a case interrupted in flight did not run: it has no result).
 import type { CaseMeta } from '../conformance/case.js';
 import type { Rule } from '../spec/rule.js';
-import { SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../reports/results.js';
-import { toolInfo } from '../reports/tool-info.js';
-import type { Runner } from './runner.js';
+import { SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../results/results-file.js';
+import { splitByInterface } from '../results/interface-version.js';
+import { toolInfo } from '../results/tool-info.js';
+import { mergeRepetitions, type Repetition } from '../results/repetitions.js';
+import { createJobPool, defaultJobs, type JobPool } from './job-pool.js';
+import { CandidateError, type Runner } from './runner.js';
 
 export interface SuiteOptions {
   readonly seed: number;
   readonly timeoutMs: number;
+  /** Job slots shared by all out-of-process candidates (default: the CPU count). */
   readonly jobs?: number;
   readonly signal?: AbortSignal;
-  /** Called as each result arrives (progress output). */
+  /** Called as each result arrives (progress output); results of different candidates interleave. */
   readonly onResult?: (candidate: CandidateInfo, result: CaseResult) => void;
-  /** Called when a candidate starts. */
+  /** Called when a candidate starts; several candidates run at once. */
   readonly onCandidate?: (candidate: CandidateInfo, caseCount: number) => void;
+  /** Called when a candidate has no more results to give, with what it gave. */
+  readonly onCandidateEnd?: (candidate: CandidateInfo, results: readonly CaseResult[]) => void;
+  /**
+   * The interface version to certify against (`--interface`, as `parseInterfaceVersion` returns it): cases citing a
+   * rule introduced after it are recorded `na` without being run, and the results file records the version.
+   */
+  readonly interfaceVersion?: string;
+  /**
+   * `--repeat N`: the run seed of each repetition (N of them; the same seed N times under `--seed`). Each case runs
+   * once per seed, and its results are joined: a case whose repetitions end differently is `flaky`.
+   */
+  readonly repeatSeeds?: readonly number[];
+}
+
+/**
+ * Refuses two candidates with one id (the same adapter name twice, or one spec given twice): their results,
+ * expectations and badges could not be told apart.
+ * @throws CandidateError (exit 2) naming both
+ */
+export function checkDistinctCandidates(candidates: readonly CandidateInfo[]): void {
+  const seen = new Map<string, CandidateInfo>();
+  for (const candidate of candidates) {
+    const first = seen.get(candidate.id);
+    if (!first) {
+      seen.set(candidate.id, candidate);
+      continue;
+    }
+    const where = first.path !== undefined && candidate.path !== undefined ? ` (${first.path} and ${candidate.path})` : '';
+    const hint = candidate.kind === 'adapter' ? ': adapters are identified by the name they declare; give each its own name' : ': name each candidate once';
+    throw new CandidateError(`two candidates have the id ${candidate.id}${where}${hint}`);
+  }
 }
 
 export async function runSuite(
@@ -23,41 +62,40 @@ export async function runSuite(
   rules: readonly Rule[],
   options: SuiteOptions,
 ): Promise<ResultsFile> {
+  try {
+    checkDistinctCandidates(runners.map((runner) => runner.candidate));
+  } catch (error) {
+    await Promise.all(runners.map((runner) => runner.close()));
+    throw error;
+  }
   const startedAt = new Date();
   const started = performance.now();
   const order = new Map(cases.map((meta, index) => [meta.id, index]));
-  const runs: CandidateRun[] = [];
-  for (const runner of runners) {
-    if (options.signal?.aborted) break;
-    options.onCandidate?.(runner.candidate, cases.length);
-    const results: CaseResult[] = [];
-    try {
-      for await (const result of runner.run(cases, {
-        seed: options.seed,
-        timeoutMs: options.timeoutMs,
-        ...(options.jobs ? { jobs: options.jobs } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      })) {
-        results.push(result);
-        options.onResult?.(runner.candidate, result);
-      }
-    } catch (error) {
-      // A runner that breaks down must not cost the results it already produced: the cases it never reported are
-      // recorded as errors naming the breakdown, and the run goes on with the next candidate.
-      const reason = error instanceof Error ? error.message : String(error);
-      const done = new Set(results.map((result) => result.case));
-      for (const meta of cases) {
-        if (done.has(meta.id) || options.signal?.aborted) continue;
-        const result: CaseResult = { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: `runner failed: ${reason}` };
-        results.push(result);
-        options.onResult?.(runner.candidate, result);
-      }
-    } finally {
+  const pool = createJobPool(Math.max(1, options.jobs ?? defaultJobs()));
+  const { applicable, outside } = splitByInterface(cases, rules, options.interfaceVersion);
+  const runs = new Map<Runner, CandidateRun>();
+
+  const runOne = async (runner: Runner): Promise<void> => {
+    if (options.signal?.aborted) {
       await runner.close();
+      return;
     }
+    options.onCandidate?.(runner.candidate, cases.length);
+    for (const result of outside) options.onResult?.(runner.candidate, result);
+    const results = [...outside, ...(await collectRepeated(runner, applicable, options, pool))];
     results.sort((a, b) => (order.get(a.case) ?? 0) - (order.get(b.case) ?? 0));
-    runs.push({ candidate: runner.candidate, summary: summarize(results), results });
-  }
+    runs.set(runner, { candidate: runner.candidate, summary: summarize(results), results });
+    options.onCandidateEnd?.(runner.candidate, results);
+  };
+  const inProcess = runners.filter((runner) => runner.inProcess === true);
+  const lanes = [
+    (async () => {
+      for (const runner of inProcess) await runOne(runner);
+    })(),
+    ...runners.filter((runner) => runner.inProcess !== true).map(runOne),
+  ];
+  await Promise.all(lanes);
+
   const interrupted = options.signal?.aborted === true;
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -66,6 +104,7 @@ export async function runSuite(
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     ...(interrupted ? { interrupted: true } : {}),
+    ...(options.interfaceVersion === undefined ? {} : { interface: { version: options.interfaceVersion } }),
     rules: rules.map((rule) => ({
       id: rule.id,
       module: rule.module,
@@ -75,6 +114,54 @@ export async function runSuite(
       ...(rule.since ? { since: rule.since } : {}),
       ...(rule.platforms ? { platforms: rule.platforms } : {}),
     })),
-    runs,
+    // In the order the candidates were given, whatever order they finished in.
+    runs: runners.flatMap((runner) => runs.get(runner) ?? []),
   };
+}
+
+/** With `repeatSeeds`, every case once per seed, joined (results/repetitions.ts); else one `collect`. */
+async function collectRepeated(runner: Runner, cases: readonly CaseMeta[], options: SuiteOptions, pool: JobPool): Promise<CaseResult[]> {
+  const seeds = options.repeatSeeds ?? [];
+  if (seeds.length < 2) return collect(runner, cases, options, pool);
+  const repetitions: Repetition[] = [];
+  try {
+    for (const seed of seeds) {
+      if (options.signal?.aborted) break;
+      repetitions.push({ seed, results: await collect(runner, cases, { ...options, seed }, pool, false) });
+    }
+  } finally {
+    await runner.close();
+  }
+  return mergeRepetitions(repetitions);
+}
+
+/** Everything one runner yields; never throws, and closes the runner unless told to keep it for another round. */
+async function collect(runner: Runner, cases: readonly CaseMeta[], options: SuiteOptions, pool: JobPool, close = true): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  try {
+    for await (const result of runner.run(cases, {
+      seed: options.seed,
+      timeoutMs: options.timeoutMs,
+      pool,
+      jobs: pool.size,
+      ...(options.signal ? { signal: options.signal } : {}),
+    })) {
+      results.push(result);
+      options.onResult?.(runner.candidate, result);
+    }
+  } catch (error) {
+    // A runner that breaks down must not cost the results it already produced: the cases it never reported are
+    // recorded as errors naming the breakdown, and the other candidates go on.
+    const reason = error instanceof Error ? error.message : String(error);
+    const done = new Set(results.map((result) => result.case));
+    for (const meta of cases) {
+      if (done.has(meta.id) || options.signal?.aborted) continue;
+      const result: CaseResult = { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: `runner failed: ${reason}` };
+      results.push(result);
+      options.onResult?.(runner.candidate, result);
+    }
+  } finally {
+    if (close) await runner.close();
+  }
+  return results;
 }

@@ -1,7 +1,8 @@
 // The Runner interface: one candidate, a list of cases in, results out as they come. Every kind of candidate
 // (in-process module, adapter, npm package, other runtime binary) is plugged in through this interface only.
 import type { CaseMeta } from '../conformance/case.js';
-import type { CandidateInfo, CaseResult } from '../reports/results.js';
+import type { CandidateInfo, CaseResult } from '../results/results-file.js';
+import type { JobPool } from './job-pool.js';
 
 export interface RunOptions {
   /** The run seed; each case derives its own from it and its id. */
@@ -10,13 +11,17 @@ export interface RunOptions {
   readonly timeoutMs: number;
   /** Aborts the run: the case in flight ends as soon as it can and no further case starts. */
   readonly signal?: AbortSignal;
-  /** How many cases may run at once (out-of-process runners). */
+  /** How many cases may run at once (out-of-process runners), when no `pool` is given. */
   readonly jobs?: number;
+  /** The run's job slots, shared by every out-of-process candidate of the run (`--jobs`). */
+  readonly pool?: JobPool;
 }
 
 export interface Runner {
   readonly candidate: CandidateInfo;
-  /** Yields one result per case, in any order. */
+  /** Runs cases in the harness's own process (trusted candidates only); such runners run one at a time. */
+  readonly inProcess?: boolean;
+  /** Yields one result per case, in any order; a case interrupted by `signal` yields none (it did not run). */
   run(cases: readonly CaseMeta[], options: RunOptions): AsyncIterable<CaseResult>;
   /** Releases whatever the runner holds (agents, temp dirs). Safe to call twice. */
   close(): Promise<void>;

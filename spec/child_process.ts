@@ -109,6 +109,7 @@ export const childProcessRules = [
     section: GENERAL,
     title: 'On Unix, when the supplied env has no PATH entry, command lookup falls back to /usr/bin:/bin rather than the parent\'s PATH.',
     level: 'normative',
+    why: 'Read as: with an env that has no PATH, a bare command is found in /usr/bin or /bin, and one only on the parent\'s PATH is not found: the call reports an error (to the callback) and the command does not run. Source: general rule 2.',
     platforms: ['posix'],
   },
   {
@@ -190,6 +191,7 @@ export const childProcessRules = [
     section: EXEC,
     title: 'exec returns a ChildProcess object for the started shell.',
     level: 'normative',
+    why: 'The spec lists no ChildProcess export and shows none of its members. Read as: what exec returns is an event emitter (on, once, emit and removeListener work together) that emits \'close\' once the child has ended; no class is required. Source: "What the service does" item 3 and the events table.',
   },
   {
     id: 'child_process.exec.command-shell-interpreted',
@@ -234,6 +236,7 @@ export const childProcessRules = [
     section: EXEC,
     title: 'exec rejects a cwd URL whose protocol is anything other than file:.',
     level: 'normative',
+    why: 'The spec says only that a cwd URL "must use the file: protocol". Read as: exec throws when given another URL, before starting anything, while the same call with a path string starts the child — as Node does (ERR_INVALID_URL_SCHEME). Any Error class is accepted; an error saying the API is missing is not a refusal.',
   },
   {
     id: 'child_process.exec.env-default',
@@ -343,6 +346,7 @@ export const childProcessRules = [
     section: EXEC,
     title: 'When stdout or stderr grows past maxBuffer, exec terminates the child and reports an error.',
     level: 'normative',
+    why: 'The spec says the child "is terminated and output is truncated"; a child ended so has failed, so by rule 2 the callback gets an Error. Read as: the child is ended by a signal and the callback\'s error is an Error.',
   },
   {
     id: 'child_process.exec.max-buffer-exceeded-truncates',
@@ -371,6 +375,7 @@ export const childProcessRules = [
     section: EXEC,
     title: 'A numeric uid given to exec becomes the child\'s user identity.',
     level: 'normative',
+    why: 'The spec does not say what happens when the parent may not switch identity. Read as: run as root, the child runs with the uid given; run unprivileged, the switch to another uid is refused with an error (thrown, called back or emitted) while the same call keeping the own uid runs. Source: POSIX setuid semantics, which the option exposes.',
   },
   {
     id: 'child_process.exec.gid',
@@ -378,6 +383,7 @@ export const childProcessRules = [
     section: EXEC,
     title: 'A numeric gid given to exec becomes the child\'s group identity.',
     level: 'normative',
+    why: 'Read as for uid: as root the child runs with the gid given; unprivileged, the switch is refused with an error while the same call keeping the own gid runs. Source: POSIX setgid semantics.',
   },
   {
     id: 'child_process.exec.windows-hide',
@@ -452,6 +458,7 @@ export const childProcessRules = [
     section: EXEC_FILE,
     title: 'execFile returns a ChildProcess object for the started executable.',
     level: 'normative',
+    why: 'Read as for exec: an event emitter that emits \'close\' once the child has ended, of whatever class. Source: general rule 5 and the events table.',
   },
   {
     id: 'child_process.exec-file.runs-file-directly',
@@ -553,6 +560,7 @@ export const childProcessRules = [
     section: ERRORS,
     title: 'When stdout or stderr grows past maxBuffer, execFile terminates the child and reports an error.',
     level: 'normative',
+    why: 'Read as for exec: the child is ended by a signal and the callback\'s error is an Error.',
   },
   {
     id: 'child_process.exec-file.max-buffer-exceeded-truncates',
@@ -581,6 +589,7 @@ export const childProcessRules = [
     section: EXEC_FILE,
     title: 'A numeric uid given to execFile becomes the child\'s user identity.',
     level: 'normative',
+    why: 'Read as for exec\'s uid: as root the child runs with the uid given; unprivileged, the switch is refused with an error while the same call keeping the own uid runs.',
   },
   {
     id: 'child_process.exec-file.gid',
@@ -588,6 +597,7 @@ export const childProcessRules = [
     section: EXEC_FILE,
     title: 'A numeric gid given to execFile becomes the child\'s group identity.',
     level: 'normative',
+    why: 'Read as for exec\'s gid: as root the child runs with the gid given; unprivileged, the switch is refused with an error while the same call keeping the own gid runs.',
   },
   {
     id: 'child_process.exec-file.windows-hide',
@@ -732,6 +742,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'fork returns a ChildProcess object for the new runtime process.',
     level: 'normative',
+    why: 'Read as for exec: an event emitter that emits \'close\' once the child has ended, of whatever class. Source: general rule 5 and the events table.',
   },
   {
     id: 'child_process.fork.module-path',
@@ -754,6 +765,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'fork rejects a module URL whose protocol is anything other than file:.',
     level: 'normative',
+    why: 'The spec says only that a modulePath URL "must use file:". Read as: fork throws when given another URL, while the same call with a path starts the child — as Node does (ERR_INVALID_URL_SCHEME). Any Error class is accepted; an error saying the API is missing is not a refusal.',
   },
   {
     id: 'child_process.fork.ipc-channel',
@@ -839,6 +851,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'A numeric uid given to fork becomes the child\'s user identity.',
     level: 'normative',
+    why: 'Read as for exec\'s uid: as root the child runs with the uid given; unprivileged, the switch is refused with an error while the same call keeping the own uid runs.',
   },
   {
     id: 'child_process.fork.gid',
@@ -846,6 +859,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'A numeric gid given to fork becomes the child\'s group identity.',
     level: 'normative',
+    why: 'Read as for exec\'s gid: as root the child runs with the gid given; unprivileged, the switch is refused with an error while the same call keeping the own gid runs.',
   },
   {
     id: 'child_process.fork.serialization-default-json',
@@ -868,6 +882,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'fork refuses a serialization value other than \'json\' or \'advanced\'.',
     level: 'normative',
+    why: 'The spec gives the allowed values (\'json\', \'advanced\') without saying what happens to another. Read as: fork throws for another value, while the same call with \'json\' starts the child — as Node does (ERR_INVALID_ARG_VALUE). Any Error class is accepted; an error saying the API is missing is not a refusal.',
   },
   {
     id: 'child_process.fork.signal-closes-child',
@@ -920,6 +935,7 @@ export const childProcessRules = [
     section: FORK,
     title: 'fork throws when an array stdio has no \'ipc\' entry or more than one.',
     level: 'normative',
+    why: 'The spec says "an error is thrown". Read as: fork throws an Error (of any class) for an array without \'ipc\' or with two, while the same array with one \'ipc\' starts the child; an error saying the API is missing is not this error. Source: the fork table (stdio) and the errors table.',
     since: 'v6.4.0',
   },
   {
@@ -959,6 +975,7 @@ export const childProcessRules = [
     section: FORK_RULES,
     title: 'A child forked with a custom execPath finds its IPC channel on the file descriptor named by its RT_CHANNEL_FD environment variable.',
     level: 'normative',
+    why: 'RT_CHANNEL_FD is read as the runtime\'s own name for the variable, RT standing for its prefix as rt: does for its module scheme: Node, Bun and Deno name it NODE_CHANNEL_FD. A candidate declares its name (declared.ipcChannelVariable in an adapter; the harness declares it for a runtime\'s own builtins); without a declaration the spec\'s literal RT_CHANNEL_FD is expected.',
   },
   {
     id: 'child_process.fork.shell-ignored',
@@ -997,6 +1014,7 @@ export const childProcessRules = [
     section: SPAWN,
     title: 'spawn returns a ChildProcess object for the started command.',
     level: 'normative',
+    why: 'Read as for exec: an event emitter that emits \'close\' once the child has ended, of whatever class (a wrapper such as cross-spawn returns Node\'s own). Source: general rule 5 and the events table.',
   },
   {
     id: 'child_process.spawn.asynchronous',
@@ -1100,6 +1118,7 @@ export const childProcessRules = [
     section: SPAWN,
     title: 'A numeric uid given to spawn becomes the child\'s user identity.',
     level: 'normative',
+    why: 'Read as for exec\'s uid: as root the child runs with the uid given; unprivileged, the switch is refused with an error while the same call keeping the own uid runs.',
   },
   {
     id: 'child_process.spawn.gid',
@@ -1107,6 +1126,7 @@ export const childProcessRules = [
     section: SPAWN,
     title: 'A numeric gid given to spawn becomes the child\'s group identity.',
     level: 'normative',
+    why: 'Read as for exec\'s gid: as root the child runs with the gid given; unprivileged, the switch is refused with an error while the same call keeping the own gid runs.',
   },
   {
     id: 'child_process.spawn.serialization-default-json',
@@ -1196,6 +1216,7 @@ export const childProcessRules = [
     section: OTHER,
     title: 'spawnSync runs a command to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
+    why: 'The spec shows neither the parameters nor the result of the synchronous variants. Read as: the call returns only once the child has finished (its last effect, a file it writes, is there when the call returns) and no timer or immediate runs meanwhile; the result is not checked.',
   },
   {
     id: 'child_process.sync.exec-sync-blocks',
@@ -1203,6 +1224,7 @@ export const childProcessRules = [
     section: OTHER,
     title: 'execSync runs a shell command to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
+    why: 'Read as for spawnSync: the call returns only once the shell command has finished, and no timer or immediate runs meanwhile; the result, whose shape the spec does not show, is not checked.',
   },
   {
     id: 'child_process.sync.exec-file-sync-blocks',
@@ -1210,6 +1232,7 @@ export const childProcessRules = [
     section: OTHER,
     title: 'execFileSync runs an executable to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
+    why: 'Read as for spawnSync: the call returns only once the child has finished, and no timer or immediate runs meanwhile; the result, whose shape the spec does not show, is not checked.',
   },
   {
     id: 'child_process.sync.shapes-not-shown',
@@ -1227,6 +1250,7 @@ export const childProcessRules = [
     section: SERVICE,
     title: 'The ChildProcess returned by each asynchronous function is an event emitter.',
     level: 'normative',
+    why: 'Read as behaviour, not class: a listener added with on hears emit, one added with once hears it once, removeListener stops it. Source: "What the service does" item 3; the spec names no EventEmitter class to test instanceof against.',
   },
   {
     id: 'child_process.child-process.members-not-shown',

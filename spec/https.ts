@@ -120,6 +120,7 @@ export const httpsRules = [
     section: AGENT,
     title: 'An Agent caches TLS sessions and resumes them on later connections to the same server.',
     level: 'normative',
+    why: 'Read as: through one Agent, the second and later connections to the same server and server name resume the TLS session, as the server (trusted, the harness\'s own) sees it. Source: Resources › https.Agent (maxCachedSessions: cached TLS sessions).',
   },
   {
     id: 'https.agent.max-cached-sessions-default',
@@ -209,6 +210,7 @@ export const httpsRules = [
     section: GLOBAL_AGENT,
     title: 'globalAgent is an instance of the module\'s Agent class.',
     level: 'normative',
+    why: 'The spec says globalAgent is "a global https.Agent instance used for all HTTPS client requests". Read as: an instance of the module\'s Agent that is an HTTPS agent, so it carries the HTTPS request defaults of the Request options table (protocol \'https:\', defaultPort 443); a plain-HTTP agent (protocol \'http:\', port 80) under the https name does not count. Source: Resources › https.globalAgent and Request options.',
   },
   {
     id: 'https.global-agent.default-for-requests',
@@ -216,6 +218,7 @@ export const httpsRules = [
     section: REQUEST_OPTIONS,
     title: 'A request that names no agent is sent through globalAgent.',
     level: 'normative',
+    why: 'Read as: a request without an agent option goes through globalAgent, seen either as the request\'s agent or as its connection returned to globalAgent\'s pool. Source: Request options (agent default https.globalAgent).',
   },
   {
     id: 'https.global-agent.keep-alive',
@@ -248,6 +251,7 @@ export const httpsRules = [
     section: SERVER,
     title: 'An https.Server answers HTTP requests arriving over TLS the way a plain-HTTP server does.',
     level: 'normative',
+    why: 'Read as: a request from a client the harness trusts (Node\'s own TLS client), sent over a completed TLS handshake, reaches the \'request\' listener with its method, path and HTTP version, and the listener\'s answer reaches the client. Source: Resources › https.Server ("Behaviour of the plain-HTTP server applies").',
   },
   {
     id: 'https.server.default-headers-timeout',
@@ -262,6 +266,7 @@ export const httpsRules = [
     section: SERVER,
     title: 'By default an https.Server keeps at most 2000 headers of an incoming request (the maxHeadersCount default).',
     level: 'normative',
+    why: 'Read as: a request with 2000 header lines, from a client the harness trusts, is served with all 2000 headers; one with 2100 is either cut to at most 2000 headers or refused with 431, since the spec does not say which. Source: Resources › https.Server (maxHeadersCount 2000) and Limits.',
   },
   {
     id: 'https.server.default-request-timeout',
@@ -292,6 +297,7 @@ export const httpsRules = [
     section: SERVER,
     title: 'The timeout and header-limit properties of an https.Server take effect exactly as on a plain-HTTP server (for example, headers beyond maxHeadersCount are dropped).',
     level: 'normative',
+    why: 'Read as: set on a listening server, timeout ends idle connections, keepAliveTimeout ends idle keep-alive connections, headersTimeout answers 408 to unfinished headers, and maxHeadersCount 5 leaves a request of 20 header lines with 5 headers or refuses it with 431 (Node keeps 5 before v22 and refuses from v22). Connections come from a client the harness trusts. Source: Resources › https.Server ("The meaning of each property is that of the same-named property of the plain-HTTP server").',
   },
   {
     id: 'https.server.close-returns-server',
@@ -306,6 +312,7 @@ export const httpsRules = [
     section: SERVER_METHODS,
     title: 'server.close() stops accepting connections as a plain-HTTP server does and calls its callback once the server has closed.',
     level: 'normative',
+    why: 'Read as: the callback runs without an error once the server has stopped listening, a new connection is then refused, and idle keep-alive connections are closed rather than waited for (as Node\'s plain-HTTP server does since v19). Source: Server methods ("As the plain-HTTP server\'s close").',
   },
   {
     id: 'https.server.async-dispose-calls-close',
@@ -352,6 +359,7 @@ export const httpsRules = [
     section: SERVER_METHODS,
     title: 'server.listen() takes the same arguments as the network server\'s listen and accepts TLS-encrypted connections.',
     level: 'normative',
+    why: 'Read as: listen(port, host, callback) and listen({ port, host }, callback) both start the server, and a client the harness trusts (Node\'s own TLS client) then completes a TLS handshake with it, receives the certificate it was given and gets an answer over the encrypted connection. A server that answers only plain text does not count. Source: Server methods ("Starts listening for encrypted connections. Identical to listen of the network server class").',
   },
   {
     id: 'https.server.set-timeout-default',
@@ -396,6 +404,7 @@ export const httpsRules = [
     section: CREATE_SERVER,
     title: 'createServer honours the options of the TLS server creator, such as requestCert.',
     level: 'normative',
+    why: 'Read as: with requestCert, rejectUnauthorized and ca, the server serves a client presenting a certificate of that ca and does not serve one presenting none: the handshake fails, the server hangs up, or no answer comes within 2 s (the spec does not say how a client is refused). Source: createServer options (the TLS server creator\'s options).',
   },
   {
     id: 'https.create-server.secure-context-options',
@@ -433,6 +442,7 @@ export const httpsRules = [
     section: REQUEST_OPTIONS,
     title: 'When protocol is not given, a request uses \'https:\'.',
     level: 'normative',
+    why: 'Read as: without a protocol option the request\'s protocol is \'https:\' and it reaches a TLS-only server (trusted, the harness\'s own) over a completed TLS handshake. Source: Request options (protocol default \'https:\').',
   },
   {
     id: 'https.request.default-port',
@@ -454,6 +464,7 @@ export const httpsRules = [
     section: REQUEST_OPTIONS,
     title: 'The TLS connection options listed by the spec (ca, cert, ciphers, key, pfx, servername and the rest) given to a request reach its TLS connection.',
     level: 'normative',
+    why: 'Read as: a TLS option given to request or get is used for its connection, as the server at the other end (trusted, the harness\'s own) sees it: maxVersion and ciphers decide the negotiated protocol and cipher, key + cert or pfx + passphrase the client certificate it receives. Source: Request options ("Additional options accepted from the TLS connect function").',
   },
   {
     id: 'https.request.high-water-mark',
@@ -561,6 +572,7 @@ export const httpsRules = [
     section: REQUEST_RULES,
     title: 'A request body is sent by writing to the returned request, and the request is completed by calling end().',
     level: 'normative',
+    why: 'Read as: what is written with write() (strings and Buffers) and given to end() arrives at the server (trusted, the harness\'s own) as the body, in order, and the server does not see the body end before end() is called. Source: request Rules 1.',
   },
   {
     id: 'https.request.connection-error-event',
@@ -568,6 +580,7 @@ export const httpsRules = [
     section: REQUEST_RULES,
     title: 'A failure to connect is reported as an \'error\' event on the request object.',
     level: 'normative',
+    why: 'The spec gives no error catalogue. Read as: a request to a port where nothing listens emits \'error\' with an Error; no code is required, but an error that says the API is missing or not implemented is not a connection failure. Source: request Rules 2 and Errors ("A catalogue of error codes and messages: not shown").',
   },
   {
     id: 'https.request.url-credentials-decoded',
@@ -697,6 +710,7 @@ export const httpsRules = [
     section: AUTH,
     title: 'A client given a ca trusts servers whose certificates chain to it.',
     level: 'normative',
+    why: 'Read as: with ca the run\'s CA, a server certificate issued by it is accepted; with ca an unrelated CA, the same kind of server is refused as a TLS verification failure is. Source: Authentication 3.',
   },
   {
     id: 'https.auth.reject-unauthorized',
@@ -711,6 +725,7 @@ export const httpsRules = [
     section: AUTH,
     title: 'The standard host check rejects a server whose certificate does not name the host that was requested.',
     level: 'normative',
+    why: 'Read as: a server whose certificate chains to the given ca and is valid, but names only elsewhere.invalid, is refused for a request to localhost, as a TLS verification failure is (see https.errors.tls-verification-error-event), while a server named localhost is accepted. Source: Authentication 4 ("the TLS module\'s standard host check").',
   },
   {
     id: 'https.auth.pin-fingerprint256',
@@ -771,6 +786,7 @@ export const httpsRules = [
     section: EVENTS,
     title: 'The response body reaches the client as \'data\' events on the response, one chunk at a time.',
     level: 'normative',
+    why: 'Read as: the response body arrives as \'data\' events, and arrives as it is sent: the server (trusted, the harness\'s own) writes each part of the body only after the client has had a \'data\' event for the one before, so a client that holds the body back until its end never completes. Source: Events (response \'data\': "Body chunks are delivered this way").',
   },
   {
     id: 'https.events.full-list-not-shown',
@@ -788,6 +804,7 @@ export const httpsRules = [
     section: ERRORS,
     title: 'A server certificate that fails TLS verification is reported on the request\'s \'error\' event.',
     level: 'normative',
+    why: 'Read as: the request emits \'error\' with an Error that is not a missing-API error, the server (trusted, the harness\'s own) saw the client begin a TLS handshake, and no HTTP request reached it; the same request to a server with a valid certificate of the ca must succeed, or the case is inconclusive (an error). Source: Errors (HTTPS client failure … TLS verification) and Authentication 3.',
   },
   {
     id: 'https.errors.identity-check-error-event',

@@ -58,6 +58,7 @@ export const querystringRules = [
     section: COLLECTIONS,
     title: 'The object parse returns has no prototype, so inherited members such as toString and hasOwnProperty are missing from it.',
     level: 'normative',
+    why: 'Read as: the result\'s prototype chain does not hold Object.prototype, so every key ("__proto__", "constructor", "toString") is an own property holding its value. Source: the collections section ("does not inherit from the language\'s base Object") and the querystring v6.0.0 row.',
     since: 'v6.0.0',
   },
   {
@@ -96,6 +97,7 @@ export const querystringRules = [
     section: TABLE,
     title: 'When no assignment string is given, parse splits each key from its value at the equals sign.',
     level: 'normative',
+    why: 'The spec says only that eq "delimits key from value". Read as: the first eq in a pair ends the key and everything after it, further eqs included, is the value ("a==b" gives a → "=b"). Source: a pair has one key and one value, and Node\'s querystring, whose interface the spec describes, splits at the first eq.',
   },
   {
     id: 'querystring.parse.eq-custom',
@@ -118,6 +120,7 @@ export const querystringRules = [
     section: TABLE,
     title: 'Without a decodeURIComponent option, parse decodes keys and values with the module\'s unescape function.',
     level: 'normative',
+    why: 'Read as: parse calls the module\'s unescape property as it is when parse runs, so a replaced unescape (rule 9) is used, and on malformed escapes parse gives what unescape gives. Source: the parameter table (options.decodeURIComponent defaults to querystring.unescape()) and rule 9.',
   },
   {
     id: 'querystring.parse.decode-custom',
@@ -167,6 +170,7 @@ export const querystringRules = [
     section: RULES,
     title: 'Runs of consecutive empty entries (such as repeated "&=" pairs) are handled by parse without corrupting the surrounding pairs.',
     level: 'normative',
+    why: 'The spec says only that runs of empty entries "are parsed correctly" (rule 3 and the querystring v8.0.0 row). Read as: an empty entry (nothing between two separators, or at either end) adds no key, and a run of empty pairs such as "&=&=" leaves every pair around it as it would be without the run; which key, if any, a lone "=" yields is left open and not checked. Source: the spec\'s example (a run of "&=" pairs) and Node\'s querystring since v8.0.0, the release the spec names.',
     since: 'v8.0.0',
   },
   {
@@ -240,6 +244,7 @@ export const querystringRules = [
     section: RULES,
     title: 'A finite number value is written by stringify as its decimal text.',
     level: 'normative',
+    why: 'The spec says "decimal text" without fixing its spelling. Read as: any text that reads back as the same number ("1e-7" and "0.0000001" alike); the characters of that text are then percent-encoded like any other (an exponent\'s "+" is the encoding rule\'s). Source: rule 5 (numeric values must be finite) and rule 8.',
   },
   {
     id: 'querystring.stringify.bigint-values',
@@ -268,6 +273,7 @@ export const querystringRules = [
     section: RULES,
     title: 'Any value that is not a string, number, bigint, boolean or array of those (objects, null, undefined, functions, symbols) becomes an empty value in stringify output, without an error.',
     level: 'normative',
+    why: 'Read as: every value that is not a string, number, bigint, boolean or array of these — null, undefined, plain and boxed objects, dates, functions, symbols — is written as the empty string, without calling its toString and without throwing. Source: rule 5 ("any other value is coerced to the empty string") and the errors table.',
   },
   {
     id: 'querystring.stringify.array-repeats-key',
@@ -282,6 +288,7 @@ export const querystringRules = [
     section: RULES,
     title: 'Array elements follow the same value rules as single values, so an unsupported or non-finite element becomes an empty value.',
     level: 'normative',
+    why: 'Read as: each element of an array value is written as the same value alone would be, and an element that is itself an array is no accepted value (empty string). The case checks elements relative to the candidate\'s own single values, so a value rule broken for both is charged to that value rule only. Source: rule 5 ("arrays of these") and rule 6.',
   },
   {
     id: 'querystring.stringify.utf8-percent-encoding',
@@ -289,6 +296,7 @@ export const querystringRules = [
     section: RULES,
     title: 'With the default encoder, stringify percent-encodes characters outside the unreserved set as their UTF-8 bytes.',
     level: 'normative',
+    why: 'Read as: every character outside A–Z a–z 0–9 - _ . ! ~ * \' ( ) is written as %XX of its UTF-8 bytes, with upper-case hex digits — the form of the default encoder, querystring.escape (rule 9), and of the built-in encodeURIComponent. Source: rules 8 and 9; the differential case compares with the reference on this reading.',
   },
   {
     id: 'querystring.encode.alias-of-stringify',
@@ -305,6 +313,7 @@ export const querystringRules = [
     section: TABLE,
     title: 'escape returns its string argument percent-encoded for use in a query string.',
     level: 'normative',
+    why: 'The spec says only "percent-encoded string". Read as: the output of the built-in encodeURIComponent for the same text — UTF-8 bytes, upper-case hex digits, and A–Z a–z 0–9 - _ . ! ~ * \' ( ) left as they are. Source: rule 8 (stringify\'s output is UTF-8 percent-encoded, through escape by rule 9) and Node\'s querystring.escape, whose interface the spec describes; the differential case compares with the reference\'s exact output.',
   },
   {
     id: 'querystring.escape.replaceable',
@@ -333,6 +342,7 @@ export const querystringRules = [
     section: RULES,
     title: 'For well-formed input, unescape gives the same result as the built-in URI-component decoder.',
     level: 'normative',
+    why: 'Read as: on input the built-in decodeURIComponent accepts, unescape returns exactly what it returns. Source: rule 10 ("tries the built-in URI-component decoder first").',
   },
   {
     id: 'querystring.unescape.malformed-fallback',
@@ -340,5 +350,6 @@ export const querystringRules = [
     section: RULES,
     title: 'On malformed percent-encoding unescape never throws; it falls back to a tolerant decoder and still returns a string.',
     level: 'normative',
+    why: 'The spec calls the fallback "a safer equivalent that does not throw". Read as: on malformed input unescape returns a string and never throws; that string decodes every well-formed escape (as UTF-8) and keeps each malformed one as it was written ("%41%zz" gives "A%zz"). Source: rule 10 and the errors table; Node\'s querystring.unescapeBuffer, the fallback the spec paraphrases, behaves so.',
   },
 ] as const satisfies readonly Rule[];

@@ -1,9 +1,10 @@
-// `rtconf list rules|cases [--json]`: the catalogue and the cases, as text for people or JSON for tools.
+// `rtconf list rules|cases [--json] [--module NAME]... [--rule GLOB]... [--case GLOB]...`: the catalogue and the
+// cases, as text for people or JSON for tools. The selection flags mean what they mean for `rtconf run`.
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { rules } from '../../spec/index.js';
-import { selectCases } from '../../conformance/registry.js';
+import { idMatcher, selectCases } from '../../conformance/registry.js';
 import { parseCommandLine } from '../parse.js';
-import { UsageError } from '../usage-error.js';
+import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(
@@ -23,20 +24,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!(MODULES as readonly string[]).includes(name)) throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
     return name as ModuleName;
   });
-  const cases = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
+  const ruleGlobs = values.rule ?? [];
+  const caseGlobs = values.case ?? [];
+  const cases = selectCases({ modules, ruleGlobs, caseGlobs });
   const out = process.stdout;
   if (what === 'cases') {
+    if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
     const listed = cases.map(({ id, module, rules: cited, timeoutMs, tags }) => ({ id, module, rules: cited, ...(timeoutMs ? { timeoutMs } : {}), ...(tags ? { tags } : {}) }));
     if (values.json) out.write(`${JSON.stringify(listed, null, 1)}\n`);
     else for (const item of listed) out.write(`${item.id}  [${item.rules.join(', ')}]\n`);
     return 0;
   }
+  // Rules: --rule keeps the rules whose id matches; --case keeps the rules the matching cases cite. The cases listed
+  // per rule are the selected ones, so `--case` shows which of them cover each rule.
+  const ruleMatches = ruleGlobs.length > 0 ? idMatcher(ruleGlobs) : () => true;
+  const citedBySelection = caseGlobs.length > 0 ? new Set(cases.flatMap((definition) => definition.rules)) : undefined;
   const casesByRule = new Map<string, string[]>();
-  for (const definition of selectCases({})) {
+  for (const definition of caseGlobs.length > 0 ? cases : selectCases({ modules })) {
     for (const id of definition.rules) casesByRule.set(id, [...(casesByRule.get(id) ?? []), definition.id]);
   }
   const listed = rules
     .filter((rule) => !rule.retired && (modules.length === 0 || modules.includes(rule.module)))
+    .filter((rule) => ruleMatches(rule.id) && (!citedBySelection || citedBySelection.has(rule.id)))
     .map((rule) => ({
       id: rule.id,
       module: rule.module,
@@ -48,6 +57,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...(rule.platforms ? { platforms: rule.platforms } : {}),
       cases: casesByRule.get(rule.id) ?? [],
     }));
+  if (listed.length === 0) throw new UsageError('no rule matches the selection (see rtconf list rules)');
   if (values.json) {
     out.write(`${JSON.stringify(listed, null, 1)}\n`);
     return 0;

@@ -1,19 +1,52 @@
-// `rtconf report RESULTS [--baseline OTHER] [--out DIR]`: regenerates index.html, junit.xml and the badges from a
-// results file (by default next to it). A bad or truncated file exits 2 with a one-line reason.
-import { dirname, resolve } from 'node:path';
-import { readResults } from '../../reports/read-results.js';
-import { writeReports } from '../../reports/write-reports.js';
+// `rtconf report RESULTS [--baseline OTHER] [--expect FILE]... [--mutation FILE] [--out DIR]`: regenerates
+// index.html, junit.xml and the badges from a results file (with the mutation section when a mutation.json sits
+// beside it or is named; with marks of expected and unexpected results given --expect or --baseline), into DIR
+// or, without --out, into the folder that holds RESULTS. A bad or truncated file exits 2 with a one-line reason;
+// reports that cannot be written there go to a temp folder (named on stderr), exit 2.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describeWriteError, fallbackDirectory } from '../../results/fallback-write.js';
+import { lockOutDir } from '../../results/out-dir-lock.js';
+import { readResults } from '../../results/read-results.js';
+import { readExpectations } from '../../results/expectations.js';
+import { readMutation } from '../../results/write-mutation.js';
+import type { MutationFile } from '../../results/mutation-file.js';
+import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
 import { parseCommandLine } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('report', argv, { baseline: { type: 'string' }, out: { type: 'string' } }, true);
+  const { values, positionals } = parseCommandLine('report', argv, { baseline: { type: 'string' }, out: { type: 'string' }, mutation: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('report: expected exactly one results file (rtconf report RESULTS [--baseline OTHER] [--out DIR])');
   const results = await readResults(file);
   const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
-  const dir = resolve(values.out ?? dirname(file));
-  const written = await writeReports(results, dir, baseline ? { baseline } : {});
+  const mutation = await mutationFor(file, values.mutation);
+  // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
+  const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
+  const options = { ...(baseline ? { baseline } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
+  const name = values.out ?? dirname(file);
+  const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');
+  let written: WrittenReports;
+  let failure: string | undefined;
+  try {
+    try {
+      written = await writeReports(results, lock.dir, options);
+    } catch (error) {
+      failure = describeWriteError(error);
+      written = await writeReports(results, await fallbackDirectory(), options);
+    }
+  } finally {
+    await lock.release();
+  }
+  if (failure) process.stderr.write(`rtconf: could not write the reports into ${lock.dir} (${failure}); they are saved in ${dirname(written.html)}\n`);
   process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}`);
-  return 0;
+  return failure ? 2 : 0;
+}
+
+/** `--mutation FILE`, else the mutation.json of `rtconf mutate` when one sits beside the results file. */
+async function mutationFor(resultsFile: string, named: string | undefined): Promise<MutationFile | undefined> {
+  if (named !== undefined) return readMutation(named);
+  const beside = join(dirname(resultsFile), 'mutation.json');
+  return existsSync(beside) ? readMutation(beside) : undefined;
 }

@@ -2,8 +2,8 @@
 // every process a case starts is killed and waited for when the case ends, whether it passed, failed or timed out.
 import { Buffer } from 'node:buffer';
 import type { ChildProcess } from 'node:child_process';
-import type { EventEmitter } from 'node:events';
 import { CaseFailure, type CaseContext } from '../case.js';
+import { api, describeThrown, describeValue, returnedBy, thrownBy, untilAborted, type ErrorExpectation } from '../kit.js';
 
 /** The error shape of exec/execFile callbacks: an Error with the fields the spec names (and the host adds). */
 export type ExecError = Error & {
@@ -35,7 +35,11 @@ export interface Tracked {
   readonly messages: unknown[];
 }
 
-type Callable = (...args: never[]) => unknown;
+/** The asynchronous functions of the module, each of which returns a ChildProcess. */
+export type Launcher = 'spawn' | 'fork' | 'exec' | 'execFile';
+
+/** The members of an event emitter the cases rely on. */
+const EMITTER_METHODS = ['on', 'once', 'emit', 'removeListener'] as const;
 
 /** How long a reaped child may take to die after SIGKILL before the cleanup gives up on it. */
 const REAP_WAIT_MS = 2000;
@@ -44,13 +48,22 @@ function isAlive(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
 
+/** Runs a step of the cleanup of a candidate's child, which may lack what a real ChildProcess has. */
+function quietly(step: () => unknown): void {
+  try {
+    step();
+  } catch {
+    // a candidate's child that cannot be released this way: the next step may still work
+  }
+}
+
 /** Kills a child that is still running and waits (bounded) for it to be gone. */
 async function reap(child: ChildProcess): Promise<void> {
   if (typeof child?.kill !== 'function') return;
-  if (child.connected) child.disconnect?.();
-  child.stdin?.destroy();
-  child.stdout?.destroy();
-  child.stderr?.destroy();
+  quietly(() => child.connected && child.disconnect?.());
+  quietly(() => child.stdin?.destroy?.());
+  quietly(() => child.stdout?.destroy?.());
+  quietly(() => child.stderr?.destroy?.());
   if (!isAlive(child) || child.pid === undefined) return;
   const gone = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, REAP_WAIT_MS);
@@ -67,9 +80,13 @@ async function reap(child: ChildProcess): Promise<void> {
   await gone;
 }
 
+/** Children already registered for reaping (a child is reaped once, however often it is adopted). */
+const adopted = new WeakSet<object>();
+
 /** Registers the child for reaping when the case ends or is aborted. Returns it unchanged. */
 export function adopt<T extends ChildProcess>(ctx: CaseContext, child: T): T {
-  if (child && typeof child.kill === 'function') {
+  if (child && typeof child.kill === 'function' && !adopted.has(child)) {
+    adopted.add(child);
     ctx.defer(() => reap(child));
     // Swallow late errors (EPIPE on a closed channel, a second abort) so they cannot escape the case.
     child.on?.('error', () => undefined);
@@ -97,46 +114,93 @@ export function track(ctx: CaseContext, child: ChildProcess, options: { read?: b
   return { child, exited, closed, stdout: () => Buffer.concat(out).toString('utf8'), stderr: () => Buffer.concat(err).toString('utf8'), messages };
 }
 
-/** Rejects when the case is aborted (timeout or interruption), so waits never outlive their case. */
-export function untilAborted<T>(ctx: CaseContext, promise: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new Error('case aborted while waiting'));
-    if (ctx.signal.aborted) return onAbort();
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        ctx.signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        ctx.signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+/**
+ * Checks that a value can be a ChildProcess as the spec describes one: an event emitter (it has `on`, `once`, `emit`
+ * and `removeListener`). No class is required: the spec lists no ChildProcess export, and a wrapper's child is still
+ * a ChildProcess.
+ * @param what where the value comes from, for the failure message, e.g. `'what child_process.spawn returned'`.
+ */
+export function asChildProcess(value: unknown, what: string): ChildProcess {
+  const expected = `a ChildProcess (an event emitter with ${EMITTER_METHODS.join(', ')})`;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    throw new CaseFailure(`${what} is not a ChildProcess: it is ${describeValue(value)}`, { expected, actual: describeValue(value) });
+  }
+  const missing = EMITTER_METHODS.filter((name) => typeof (value as Record<string, unknown>)[name] !== 'function');
+  if (missing.length > 0) {
+    throw new CaseFailure(`${what} is not a ChildProcess: it has no ${missing.join(', ')}`, { expected, actual: describeValue(value) });
+  }
+  return value as ChildProcess;
 }
 
-/** The arguments of the next `event` the emitter emits. */
-export function nextEvent<T extends unknown[] = unknown[]>(ctx: CaseContext, emitter: EventEmitter, event: string): Promise<T> {
-  return untilAborted(ctx, new Promise<T>((resolve) => emitter.once(event, (...args: unknown[]) => resolve(args as T))));
+/**
+ * Calls the candidate's `via` (checked to exist: missing is `not implemented: child_process.<via>`) with `args`,
+ * fails with what it threw when it throws, and checks that it returned a ChildProcess. The child is reaped when the
+ * case ends.
+ */
+export function launchChild(ctx: CaseContext, via: Launcher, args: readonly unknown[]): ChildProcess {
+  const launcher = api(ctx, 'child_process', via) as unknown as (...all: unknown[]) => unknown;
+  const returned = returnedBy(() => Reflect.apply(launcher, ctx.cp, args), `child_process.${via}`);
+  return adopt(ctx, asChildProcess(returned, `what child_process.${via} returned`));
+}
+
+/**
+ * Starts a child through the candidate's `via` and records what it does (see `track`). With `read: false` the output
+ * pipes are left unread.
+ * @example
+ * ```ts
+ * const child = launch(ctx, 'spawn', [command, args, { stdio: 'ignore' }]);
+ * ```
+ */
+export function launch(ctx: CaseContext, via: Launcher, args: readonly unknown[], options: { read?: boolean } = {}): Tracked {
+  return track(ctx, launchChild(ctx, via, args), options);
 }
 
 /**
  * Calls an exec-style function of the candidate (`exec`, `execFile`) with a completion callback appended to `args`,
  * and resolves with what the callback got. The child is reaped when the case ends.
  */
-export function runToCallback(ctx: CaseContext, fn: Callable, ...args: unknown[]): Promise<CallbackOutcome> {
-  let child: ChildProcess | undefined;
-  const done = new Promise<Omit<CallbackOutcome, 'child'>>((resolve) => {
-    const callback = (error: ExecError | null, stdout: string | Buffer, stderr: string | Buffer): void => resolve({ error, stdout, stderr });
-    child = (fn as (...all: unknown[]) => ChildProcess)(...args, callback);
-  });
-  if (!child || typeof child.kill !== 'function') {
-    throw new CaseFailure('the function did not return a ChildProcess', { actual: child });
+export function runToCallback(ctx: CaseContext, via: 'exec' | 'execFile', ...args: unknown[]): Promise<CallbackOutcome> {
+  let resolveDone!: (outcome: Omit<CallbackOutcome, 'child'>) => void;
+  const done = new Promise<Omit<CallbackOutcome, 'child'>>((resolve) => (resolveDone = resolve));
+  const callback = (error: ExecError | null, stdout: string | Buffer, stderr: string | Buffer): void => resolveDone({ error, stdout, stderr });
+  const child = launchChild(ctx, via, [...args, callback]);
+  return untilAborted(ctx, done).then((outcome) => ({ ...outcome, child }));
+}
+
+/**
+ * Checks that the candidate's `via` refuses `refused` by throwing, and that the refusal is about what differs from
+ * `accepted`: the same call with the accepted arguments must return a ChildProcess. A candidate whose `via` throws
+ * whatever it is given shows no refusal of anything, and fails.
+ * @param what the refused call, for the failure message.
+ * @returns what the refused call threw.
+ */
+export function refusedCall(ctx: CaseContext, via: Launcher, call: { accepted: readonly unknown[]; refused: readonly unknown[]; what: string; expected?: ErrorExpectation }): unknown {
+  const launcher = api(ctx, 'child_process', via) as unknown as (...all: unknown[]) => unknown;
+  const control = returnedBy(() => Reflect.apply(launcher, ctx.cp, call.accepted), `child_process.${via} with valid arguments (the control for ${call.what})`);
+  adopt(ctx, asChildProcess(control, `what child_process.${via} returned for valid arguments (the control for ${call.what})`));
+  return thrownBy(ctx, () => Reflect.apply(launcher, ctx.cp, call.refused), call.what, call.expected ?? {});
+}
+
+/**
+ * The child's `stdout` or `stderr` pipe, for a case that waits on it; fails naming the missing pipe (rather than with
+ * a TypeError) when the ChildProcess has none although the call asked for one or the default gives one.
+ */
+export function pipeOf(child: ChildProcess, name: 'stdout' | 'stderr' | 'stdin', via: Launcher): NonNullable<ChildProcess['stdout']> {
+  const pipe = (child as unknown as Record<string, unknown>)[name];
+  if (pipe === null || typeof pipe !== 'object') {
+    throw new CaseFailure(`the ChildProcess child_process.${via} returned has no ${name} pipe`, { expected: `a ${name} stream`, actual: describeValue(pipe) });
   }
-  adopt(ctx, child);
-  const started = child;
-  return untilAborted(ctx, done).then((outcome) => ({ ...outcome, child: started }));
+  return pipe as NonNullable<ChildProcess['stdout']>;
+}
+
+/**
+ * Checks that an exec/execFile callback got no error, failing with the candidate's own error when it got one.
+ * @param what the error checked, for the failure message, e.g. `'the callback error'`.
+ */
+export function noError(error: unknown, what: string): void {
+  if (error === null) return;
+  const got = error === undefined ? 'undefined (the spec says null on success)' : describeThrown(error);
+  throw new CaseFailure(`expected null as ${what}, got ${got}`, { expected: null, actual: got });
 }
 
 /** The candidate's runtime executable and the path of a fixture, as the first arguments of an execFile/spawn. */
@@ -149,13 +213,16 @@ export function text(output: unknown): string {
   return typeof output === 'string' ? output : String(output);
 }
 
+/** The spec's literal name of the variable that tells a forked child its IPC descriptor. */
+export const SPEC_CHANNEL_VARIABLE = 'RT_CHANNEL_FD';
+
 /**
- * Name of the variable that tells a forked child its IPC descriptor. The spec writes it `RT_CHANNEL_FD`, `RT` standing
- * for the runtime's own prefix as `rt:` stands for its module scheme; runtimes whose scheme is `node:` (Node, Bun,
- * Deno) name it `NODE_CHANNEL_FD`. The reference implements the spec's name literally.
+ * Name of the variable that tells a forked child its IPC descriptor: what the candidate declares
+ * (`declared.ipcChannelVariable`; a runtime's own builtins are declared by the harness, `NODE_CHANNEL_FD` for Node,
+ * Bun and Deno), else the spec's literal `RT_CHANNEL_FD`.
  */
 export function channelVariable(ctx: CaseContext): string {
-  return ctx.candidate.kind === 'reference' ? 'RT_CHANNEL_FD' : 'NODE_CHANNEL_FD';
+  return ctx.candidate.declared?.ipcChannelVariable ?? SPEC_CHANNEL_VARIABLE;
 }
 
 /** Quotes a word for a POSIX shell command line (single quotes; embedded ones closed, escaped and reopened). */
@@ -166,28 +233,4 @@ export function shellQuote(word: string): string {
 /** A POSIX shell command line running a fixture with the candidate's runtime. */
 export function fixtureCommandLine(ctx: CaseContext, fixture: string, ...args: string[]): string {
   return [ctx.fixtures.execPath, ctx.fixtures.path(fixture), ...args].map(shellQuote).join(' ');
-}
-
-/** Calls `run` and returns what it threw, or fails the case when it did not throw (killing anything it started). */
-export function thrownBy(ctx: CaseContext, run: () => unknown, what: string): unknown {
-  let result: unknown;
-  try {
-    result = run();
-  } catch (error) {
-    return error;
-  }
-  if (result && typeof (result as ChildProcess).kill === 'function') adopt(ctx, result as ChildProcess);
-  throw new CaseFailure(`expected ${what} to throw, it returned instead`, { expected: 'a thrown error', actual: result });
-}
-
-/**
- * Resolves as `promise` does, or fails the case when it has not settled within `ms` — for waits that a broken
- * candidate would make endless (an ignored abort, timeout or kill), so they end as a failure naming what never came.
- */
-export function within<T>(ctx: CaseContext, promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CaseFailure(`${what} did not happen within ${ms} ms`)), ms);
-  });
-  return untilAborted(ctx, Promise.race([promise, late])).finally(() => clearTimeout(timer));
 }

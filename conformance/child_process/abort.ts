@@ -3,15 +3,21 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { defineCase, type CaseContext } from '../case.js';
-import { adopt, fixtureCommand, fixtureCommandLine, nextEvent, track, within, type ExecError } from './_util.js';
+import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { delay, expectError, nextEvent, within } from '../kit.js';
+import { fixtureCommand, fixtureCommandLine, launch, launchChild, pipeOf, type ExecError } from './_util.js';
 
 /** How long an aborted child may take to be reported; the fixture would otherwise live 30 s. */
 const BOUND_MS = 3000;
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
+/**
+ * How long a forked child is given to be up before its abort: the abort then comes after the start, whatever the
+ * child prints (waiting for its output would make these cases depend on `silent` too).
+ */
+const STARTED_MS = 300;
+
+/** The spec's AbortError: an Error named `AbortError` (the class is not exported, so the name identifies it). */
+const ABORT_ERROR = { name: 'AbortError' } as const;
 
 /** Waits for a child to be gone (it may already be). */
 function gone(ctx: CaseContext, child: ChildProcess): Promise<unknown> {
@@ -24,19 +30,14 @@ function gone(ctx: CaseContext, child: ChildProcess): Promise<unknown> {
 async function abortedRun(ctx: CaseContext, via: 'exec' | 'execFile', when: 'before' | 'after'): Promise<{ error: ExecError | null; child: ChildProcess }> {
   const controller = new AbortController();
   if (when === 'before') controller.abort();
-  let child: ChildProcess | undefined;
-  const outcome = new Promise<ExecError | null>((resolve) => {
-    const callback = (error: ExecError | null): void => resolve(error);
-    if (via === 'exec') {
-      child = ctx.cp.exec(`exec ${fixtureCommandLine(ctx, 'sleep.mjs')}`, { signal: controller.signal }, callback);
-    } else {
-      const [command, args] = fixtureCommand(ctx, 'sleep.mjs');
-      child = ctx.cp.execFile(command, args, { signal: controller.signal }, callback);
-    }
-  });
-  const started = adopt(ctx, child as ChildProcess);
+  let resolveOutcome!: (error: ExecError | null) => void;
+  const outcome = new Promise<ExecError | null>((resolve) => (resolveOutcome = resolve));
+  const callback = (error: ExecError | null): void => resolveOutcome(error);
+  const args =
+    via === 'exec' ? [`exec ${fixtureCommandLine(ctx, 'sleep.mjs')}`, { signal: controller.signal }, callback] : [...fixtureCommand(ctx, 'sleep.mjs'), { signal: controller.signal }, callback];
+  const started = launchChild(ctx, via, args);
   if (when === 'after') {
-    await nextEvent(ctx, started.stdout as NonNullable<ChildProcess['stdout']>, 'data');
+    await nextEvent(ctx, pipeOf(started, 'stdout', via), 'data');
     controller.abort();
   }
   return { error: await within(ctx, outcome, BOUND_MS, 'the callback after the abort'), child: started };
@@ -45,76 +46,67 @@ async function abortedRun(ctx: CaseContext, via: 'exec' | 'execFile', when: 'bef
 /** The rule id of `name` for exec or execFile (the catalogue spells execFile as `exec-file`). */
 const rule = (via: 'exec' | 'execFile', name: string): string => `child_process.${via === 'exec' ? 'exec' : 'exec-file'}.${name}`;
 
-export const abortCases = [
+export const abortCases = defineCases('child_process', [
   ...(['exec', 'execFile'] as const).flatMap((via) =>
-    (['before', 'after'] as const).map((when) =>
-      defineCase({
-        id: `child_process.${via}.abort-${when}-start-gives-abort-error`,
-        module: 'child_process',
-        rules: [rule(via, 'abort-error'), rule(via, 'signal-aborts')],
-        async run(ctx) {
-          const { error, child } = await abortedRun(ctx, via, when);
-          expect(isAbortError(error), `callback error is an AbortError (got ${String(error)})`).to.equal(true);
-          await gone(ctx, child);
-          expect(child.exitCode === 0, 'the child did not run to completion').to.equal(false);
-        },
-      }),
-    ),
+    (['before', 'after'] as const).map((when): CaseEntry => ({
+      id: `child_process.${via}.abort-${when}-start-gives-abort-error`,
+      rules: [rule(via, 'abort-error'), rule(via, 'signal-aborts')],
+      async run(ctx) {
+        const { error, child } = await abortedRun(ctx, via, when);
+        expectError(error, `the ${via} callback's error after the abort`, ABORT_ERROR);
+        await gone(ctx, child);
+        expect(child.exitCode === 0, 'the child did not run to completion').to.equal(false);
+      },
+    })),
   ),
-  defineCase({
+  {
     id: 'child_process.fork.abort-after-start-emits-abort-error',
-    module: 'child_process',
     rules: ['child_process.events.fork-abort-error', 'child_process.fork.signal-closes-child', 'child_process.fork.kill-signal-default'],
     async run(ctx) {
       const controller = new AbortController();
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal }));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal }]);
       const failed = nextEvent<[unknown]>(ctx, child.child, 'error');
-      await nextEvent(ctx, child.child.stdout as NonNullable<ChildProcess['stdout']>, 'data');
+      await delay(ctx, STARTED_MS);
       controller.abort();
       const [error] = await within(ctx, failed, BOUND_MS, "the 'error' event after the abort");
-      expect(isAbortError(error), `'error' event carries an AbortError (got ${String(error)})`).to.equal(true);
+      expectError(error, "the argument of the 'error' event after the abort", ABORT_ERROR);
       expect(await within(ctx, child.exited, BOUND_MS, 'the exit of the aborted child'), 'ended by the default killSignal').to.deep.equal([null, 'SIGTERM']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.abort-before-start-emits-abort-error',
-    module: 'child_process',
     rules: ['child_process.events.fork-abort-error', 'child_process.fork.signal-closes-child'],
     async run(ctx) {
       const controller = new AbortController();
       controller.abort();
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal }));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal }]);
       const [error] = await within(ctx, nextEvent<[unknown]>(ctx, child.child, 'error'), BOUND_MS, "the 'error' event");
-      expect(isAbortError(error), `'error' event carries an AbortError (got ${String(error)})`).to.equal(true);
+      expectError(error, "the argument of the 'error' event", ABORT_ERROR);
       const [code] = await within(ctx, child.exited, BOUND_MS, 'the exit of the aborted child');
       expect(code, 'the child did not run to completion').to.not.equal(0);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.abort-uses-kill-signal',
-    module: 'child_process',
     rules: ['child_process.fork.kill-signal-on-abort'],
     async run(ctx) {
       const controller = new AbortController();
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal, killSignal: constants.signals.SIGKILL }));
-      const failed = nextEvent(ctx, child.child, 'error');
-      await nextEvent(ctx, child.child.stdout as NonNullable<ChildProcess['stdout']>, 'data');
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('sleep.mjs'), [], { execArgv: [], silent: true, signal: controller.signal, killSignal: constants.signals.SIGKILL }]);
+      await delay(ctx, STARTED_MS);
       controller.abort();
-      await within(ctx, failed, BOUND_MS, "the 'error' event after the abort");
       expect(await within(ctx, child.exited, BOUND_MS, 'the exit of the aborted child')).to.deep.equal([null, 'SIGKILL']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.abort-ends-child-with-kill-signal',
-    module: 'child_process',
     rules: ['child_process.spawn.signal-aborts', 'child_process.spawn.kill-signal-on-abort'],
     async run(ctx) {
       const controller = new AbortController();
       const [command, args] = fixtureCommand(ctx, 'sleep.mjs');
-      const child = track(ctx, ctx.cp.spawn(command, args, { signal: controller.signal, killSignal: 'SIGALRM' }));
-      await nextEvent(ctx, child.child.stdout as NonNullable<ChildProcess['stdout']>, 'data');
+      const child = launch(ctx, 'spawn', [command, args, { signal: controller.signal, killSignal: 'SIGALRM' }]);
+      await nextEvent(ctx, pipeOf(child.child, 'stdout', 'spawn'), 'data');
       controller.abort();
       expect(await within(ctx, child.exited, BOUND_MS, 'the exit of the aborted child')).to.deep.equal([null, 'SIGALRM']);
     },
-  }),
-];
+  },
+]);

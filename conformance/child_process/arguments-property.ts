@@ -3,8 +3,9 @@
 // program with no argument decoding of its own, and fast enough for many runs); on Windows, the echo-argv fixture.
 import { expect } from 'chai';
 import { Buffer } from 'node:buffer';
-import { defineCase, type CaseContext } from '../case.js';
-import { fixtureCommand, runToCallback, text, track, untilAborted } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import { untilAborted } from '../kit.js';
+import { fixtureCommand, launch, noError, runToCallback, text } from './_util.js';
 
 /** Strings that can cross exec: any Unicode scalar values except NUL (C strings end there). */
 function argumentArbitrary(ctx: CaseContext) {
@@ -26,51 +27,48 @@ function echoCommand(ctx: CaseContext, args: string[]): { command: string; argv:
   return { command: '/bin/sh', argv: ['-c', 'printf "%s\\0" start "$@"', 'sh', ...args], parse: (output) => output.split('\u0000').slice(1, -1) };
 }
 
-export const argumentPropertyCases = [
-  defineCase({
+export const argumentPropertyCases = defineCases('child_process', [
+  {
     id: 'child_process.execFile.arguments-reach-child-exactly',
-    module: 'child_process',
     rules: ['child_process.exec-file.args'],
     timeoutMs: 60000,
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {
           const { command, argv, parse } = echoCommand(ctx, args);
-          const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, argv, { encoding: 'buffer' });
-          expect(error, 'error').to.equal(null);
+          const { error, stdout } = await runToCallback(ctx, 'execFile', command, argv, { encoding: 'buffer' });
+          noError(error, 'the callback error');
           expect(parse((stdout as Buffer).toString('utf8'))).to.deep.equal(args);
         }),
         { numRuns: 40 },
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.arguments-reach-child-exactly',
-    module: 'child_process',
     rules: ['child_process.spawn.args'],
     timeoutMs: 60000,
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {
           const { command, argv, parse } = echoCommand(ctx, args);
-          const child = track(ctx, ctx.cp.spawn(command, argv, { stdio: ['ignore', 'pipe', 'ignore'] }));
+          const child = launch(ctx, 'spawn', [command, argv]);
           await untilAborted(ctx, child.closed);
           expect(parse(child.stdout())).to.deep.equal(args);
         }),
         { numRuns: 40 },
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.windows-verbatim-arguments-ignored-on-unix',
-    module: 'child_process',
     rules: ['child_process.exec-file.windows-verbatim-arguments-ignored-unix'],
     async run(ctx) {
       const args = ['"a b"', 'c\\d', "'e'"];
       const [command, argv] = fixtureCommand(ctx, 'echo-argv.mjs', ...args);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, argv, { windowsVerbatimArguments: true });
-      expect(error, 'error').to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, argv, { windowsVerbatimArguments: true });
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).args, 'the arguments, unchanged').to.deep.equal(args);
     },
-  }),
-];
+  },
+]);

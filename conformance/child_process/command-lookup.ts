@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineCase, type CaseContext } from '../case.js';
-import { runToCallback, text, track, untilAborted } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import { expectError, untilAborted } from '../kit.js';
+import { launch, noError, runToCallback, text } from './_util.js';
 
 const PROBE = 'rtconf-lookup-probe';
 
@@ -28,76 +29,74 @@ function prependToProcessPath(ctx: CaseContext, dir: string): void {
   process.env['PATH'] = saved ? `${dir}:${saved}` : dir;
 }
 
-export const commandLookupCases = [
-  defineCase({
+export const commandLookupCases = defineCases('child_process', [
+  {
     id: 'child_process.lookup.uses-env-path',
-    module: 'child_process',
     rules: ['child_process.general.path-from-env-option'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'from-env-path');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, PROBE, [], { env: { PATH: dir } });
-      expect(error, 'error').to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', PROBE, [], { env: { PATH: dir } });
+      noError(error, 'the callback error');
       expect(text(stdout)).to.equal('from-env-path');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.lookup.env-path-wins-over-process-path',
-    module: 'child_process',
     rules: ['child_process.general.path-from-env-option'],
     async run(ctx) {
       const parentDir = await probeDir(ctx, 'from-process-path');
       const envDir = await probeDir(ctx, 'from-env-path');
       prependToProcessPath(ctx, parentDir);
-      const { stdout } = await runToCallback(ctx, ctx.cp.execFile, PROBE, [], { env: { PATH: envDir } });
+      const { stdout } = await runToCallback(ctx, 'execFile', PROBE, [], { env: { PATH: envDir } });
       expect(text(stdout)).to.equal('from-env-path');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.lookup.uses-process-path-without-env',
-    module: 'child_process',
     rules: ['child_process.general.path-from-process'],
     async run(ctx) {
       const parentDir = await probeDir(ctx, 'from-process-path');
       prependToProcessPath(ctx, parentDir);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, PROBE, []);
-      expect(error, 'error').to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', PROBE, []);
+      noError(error, 'the callback error');
       expect(text(stdout)).to.equal('from-process-path');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.lookup.env-without-path-uses-default-path',
-    module: 'child_process',
     rules: ['child_process.general.path-default-unix'],
     async run(ctx) {
       // `env` lives in /usr/bin (or /bin) and prints the environment it got: found, and really without PATH.
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, 'env', [], { env: { RTCONF_ONLY: '1' } });
-      expect(error, 'error').to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'env', [], { env: { RTCONF_ONLY: '1' } });
+      noError(error, 'the callback error');
       const lines = text(stdout).split('\n');
       expect(lines, "the child's environment").to.include('RTCONF_ONLY=1');
       expect(lines.filter((line) => line.startsWith('PATH=')), 'PATH entries in the child').to.deep.equal([]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.lookup.env-without-path-ignores-process-path',
-    module: 'child_process',
     rules: ['child_process.general.path-default-unix'],
     async run(ctx) {
       const parentDir = await probeDir(ctx, 'from-process-path');
       prependToProcessPath(ctx, parentDir);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, PROBE, [], { env: { RTCONF_ONLY: '1' } });
+      // The control: given by its path, with the same env, the probe runs; so a failure below is the lookup's.
+      const control = await runToCallback(ctx, 'execFile', join(parentDir, PROBE), [], { env: { RTCONF_ONLY: '1' } });
+      noError(control.error, 'the callback error running the probe by its path (the control)');
+      expect(text(control.stdout), 'output of the probe run by its path (the control)').to.equal('from-process-path');
+      const { error, stdout } = await runToCallback(ctx, 'execFile', PROBE, [], { env: { RTCONF_ONLY: '1' } });
       expect(text(stdout), 'the command on the parent PATH only must not be found').to.equal('');
-      expect(error, 'not found').to.be.instanceOf(Error);
+      expectError(error, 'the callback error for a command found nowhere on /usr/bin:/bin');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.lookup.spawn-uses-env-path',
-    module: 'child_process',
     rules: ['child_process.general.path-from-env-option'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'spawned-via-env-path');
-      const tracked = track(ctx, ctx.cp.spawn(PROBE, [], { env: { PATH: dir } }));
+      const tracked = launch(ctx, 'spawn', [PROBE, [], { env: { PATH: dir } }]);
       expect(await untilAborted(ctx, tracked.closed)).to.deep.equal([0, null]);
       expect(tracked.stdout()).to.equal('spawned-via-env-path');
     },
-  }),
-];
+  },
+]);

@@ -2,81 +2,74 @@
 // runtime does not know, and text in any other known encoding.
 import { expect } from 'chai';
 import { Buffer } from 'node:buffer';
-import { defineCase } from '../case.js';
+import { defineCases } from '../case.js';
 import { fixtureCommand, fixtureCommandLine, runToCallback } from './_util.js';
 
 const SAMPLE = 'aé€😀';
 
-export const encodingCases = [
-  defineCase({
+export const encodingCases = defineCases('child_process', [
+  {
     id: 'child_process.exec.encoding-default-utf8-strings',
-    module: 'child_process',
     rules: ['child_process.exec.encoding-default-utf8'],
     async run(ctx) {
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.exec, fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, SAMPLE));
+      const { stdout, stderr } = await runToCallback(ctx, 'exec', fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, SAMPLE));
       expect([typeof stdout, typeof stderr]).to.deep.equal(['string', 'string']);
       expect([stdout, stderr]).to.deep.equal([SAMPLE, SAMPLE]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.encoding-buffer-gives-buffers',
-    module: 'child_process',
     rules: ['child_process.exec.encoding-buffer'],
     async run(ctx) {
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.exec, fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, 'e'), { encoding: 'buffer' });
+      const { stdout, stderr } = await runToCallback(ctx, 'exec', fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, 'e'), { encoding: 'buffer' });
       expect([Buffer.isBuffer(stdout), Buffer.isBuffer(stderr)], 'both are Buffers').to.deep.equal([true, true]);
       expect((stdout as Buffer).equals(Buffer.from(SAMPLE)), 'stdout holds the raw bytes').to.equal(true);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.encoding-unknown-gives-buffers',
-    module: 'child_process',
     rules: ['child_process.exec.encoding-unknown-buffer'],
     async run(ctx) {
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.exec, fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, 'e'), { encoding: 'no-such-encoding' });
+      const { stdout, stderr } = await runToCallback(ctx, 'exec', fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE, 'e'), { encoding: 'no-such-encoding' });
       expect([Buffer.isBuffer(stdout), Buffer.isBuffer(stderr)], 'both are Buffers').to.deep.equal([true, true]);
       expect((stdout as Buffer).equals(Buffer.from(SAMPLE))).to.equal(true);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.encoding-named-decodes',
-    module: 'child_process',
     rules: ['child_process.exec.encoding-named'],
     async run(ctx) {
-      const { stdout } = await runToCallback(ctx, ctx.cp.exec, fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE), { encoding: 'latin1' });
+      const { stdout } = await runToCallback(ctx, 'exec', fixtureCommandLine(ctx, 'exit-code.mjs', '0', SAMPLE), { encoding: 'latin1' });
       expect(stdout, 'each byte as one latin1 character').to.equal(Buffer.from(SAMPLE).toString('latin1'));
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.encoding-default-utf8-strings',
-    module: 'child_process',
     rules: ['child_process.exec-file.encoding-default-utf8'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0', SAMPLE, SAMPLE);
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.execFile, command, args);
+      const { stdout, stderr } = await runToCallback(ctx, 'execFile', command, args);
       expect([stdout, stderr]).to.deep.equal([SAMPLE, SAMPLE]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.encoding-buffer-gives-buffers',
-    module: 'child_process',
     rules: ['child_process.exec-file.encoding-buffer'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0', SAMPLE, 'e');
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.execFile, command, args, { encoding: 'buffer' });
+      const { stdout, stderr } = await runToCallback(ctx, 'execFile', command, args, { encoding: 'buffer' });
       expect([Buffer.isBuffer(stdout), Buffer.isBuffer(stderr)], 'both are Buffers').to.deep.equal([true, true]);
       expect((stdout as Buffer).equals(Buffer.from(SAMPLE)), 'stdout holds the raw bytes').to.equal(true);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.encoding-unknown-gives-buffers',
-    module: 'child_process',
     rules: ['child_process.exec-file.encoding-unknown-buffer'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0', SAMPLE, 'e');
-      const { stdout, stderr } = await runToCallback(ctx, ctx.cp.execFile, command, args, { encoding: 'utf-9' });
+      const { stdout, stderr } = await runToCallback(ctx, 'execFile', command, args, { encoding: 'utf-9' });
       expect([Buffer.isBuffer(stdout), Buffer.isBuffer(stderr)], 'both are Buffers').to.deep.equal([true, true]);
       expect((stdout as Buffer).equals(Buffer.from(SAMPLE))).to.equal(true);
     },
-  }),
-];
+  },
+]);

@@ -1,101 +1,84 @@
 // The completion callback of exec and execFile: null on success, otherwise an Error whose `code` is the exit code and
 // whose `signal` is the signal that ended the child.
 import { expect } from 'chai';
-import { defineCase, type CaseContext, type CaseDefinition } from '../case.js';
-import { fixtureCommand, fixtureCommandLine, runToCallback, text, type CallbackOutcome } from './_util.js';
+import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { expectError } from '../kit.js';
+import { fixtureCommand, fixtureCommandLine, noError, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
 
 type Runner = 'exec' | 'execFile';
 
 /** Runs a fixture through exec (as a shell command line) or execFile (directly) and waits for the callback. */
 function runFixture(ctx: CaseContext, via: Runner, fixture: string, args: string[], options: object = {}): Promise<CallbackOutcome> {
   // `exec` makes the shell become the fixture, so a signal that ends the fixture ends the shell itself.
-  if (via === 'exec') return runToCallback(ctx, ctx.cp.exec, `exec ${fixtureCommandLine(ctx, fixture, ...args)}`, options);
+  if (via === 'exec') return runToCallback(ctx, 'exec', `exec ${fixtureCommandLine(ctx, fixture, ...args)}`, options);
   const [command, argv] = fixtureCommand(ctx, fixture, ...args);
-  return runToCallback(ctx, ctx.cp.execFile, command, argv, options);
+  return runToCallback(ctx, 'execFile', command, argv, options);
 }
 
-function forBoth(make: (via: Runner) => CaseDefinition): CaseDefinition[] {
+function forBoth(make: (via: Runner) => CaseEntry): CaseEntry[] {
   return [make('exec'), make('execFile')];
 }
 
 /** The rule id of `name` for exec or execFile (the catalogue spells execFile as `exec-file`). */
 const rule = (via: Runner, name: string): string => `child_process.${via === 'exec' ? 'exec' : 'exec-file'}.${name}`;
 
-export const execCallbackCases: CaseDefinition[] = [
-  ...forBoth((via) =>
-    defineCase({
-      id: `child_process.${via}.exit-0-gives-null-error-and-output`,
-      module: 'child_process',
-      rules: [rule(via, 'success-null-error'), rule(via, 'callback-on-exit')],
-      async run(ctx) {
-        const { error, stdout, stderr, child } = await runFixture(ctx, via, 'exit-code.mjs', ['0', 'out text', 'err text']);
-        expect(child.exitCode, 'the child had terminated when the callback ran').to.equal(0);
-        expect(error, 'error').to.equal(null);
-        expect([text(stdout), text(stderr)]).to.deep.equal(['out text', 'err text']);
-      },
-    }),
-  ),
-  ...forBoth((via) =>
-    defineCase({
-      id: `child_process.${via}.exit-1-is-error-with-code-1`,
-      module: 'child_process',
-      rules: [rule(via, 'error-exit-code'), rule(via, 'callback-on-exit')],
-      async run(ctx) {
-        const { error, stdout } = await runFixture(ctx, via, 'exit-code.mjs', ['1', 'partial']);
-        expect(error, 'error').to.be.instanceOf(Error);
-        expect(error?.code, 'error.code').to.equal(1);
-        expect(error?.signal ?? null, 'error.signal').to.equal(null);
-        expect(text(stdout), 'output before the failure is still delivered').to.equal('partial');
-      },
-    }),
-  ),
-  ...forBoth((via) =>
-    defineCase({
-      id: `child_process.${via}.exit-42-is-error-with-code-42`,
-      module: 'child_process',
-      rules: [rule(via, 'error-exit-code')],
-      async run(ctx) {
-        const { error } = await runFixture(ctx, via, 'exit-code.mjs', ['42']);
-        expect(error, 'error').to.be.instanceOf(Error);
-        expect(error?.code, 'error.code').to.equal(42);
-      },
-    }),
-  ),
-  ...forBoth((via) =>
-    defineCase({
-      id: `child_process.${via}.death-by-sigterm-sets-signal`,
-      module: 'child_process',
-      rules: [rule(via, 'error-signal')],
-      async run(ctx) {
-        const { error, stdout } = await runFixture(ctx, via, 'kill-self.mjs', ['SIGTERM']);
-        expect(text(stdout), 'the fixture ran').to.equal('before\n');
-        expect(error, 'error').to.be.instanceOf(Error);
-        expect(error?.signal, 'error.signal').to.equal('SIGTERM');
-      },
-    }),
-  ),
-  ...forBoth((via) =>
-    defineCase({
-      id: `child_process.${via}.death-by-sigkill-sets-signal`,
-      module: 'child_process',
-      rules: [rule(via, 'error-signal')],
-      async run(ctx) {
-        const { error } = await runFixture(ctx, via, 'kill-self.mjs', ['SIGKILL']);
-        expect(error, 'error').to.be.instanceOf(Error);
-        expect(error?.signal, 'error.signal').to.equal('SIGKILL');
-      },
-    }),
-  ),
-  defineCase({
+export const execCallbackCases = defineCases('child_process', [
+  ...forBoth((via) => ({
+    id: `child_process.${via}.exit-0-gives-null-error-and-output`,
+    rules: [rule(via, 'success-null-error'), rule(via, 'callback-on-exit')],
+    async run(ctx) {
+      const { error, stdout, stderr, child } = await runFixture(ctx, via, 'exit-code.mjs', ['0', 'out text', 'err text']);
+      expect(child.exitCode, 'the child had terminated when the callback ran').to.equal(0);
+      noError(error, 'the callback error');
+      expect([text(stdout), text(stderr)]).to.deep.equal(['out text', 'err text']);
+    },
+  })),
+  ...forBoth((via) => ({
+    id: `child_process.${via}.exit-1-is-error-with-code-1`,
+    rules: [rule(via, 'error-exit-code'), rule(via, 'callback-on-exit')],
+    async run(ctx) {
+      const { error, stdout } = await runFixture(ctx, via, 'exit-code.mjs', ['1', 'partial']);
+      const failure = expectError(error, `the ${via} callback's error for exit code 1`, { code: 1 });
+      expect((failure as ExecError).signal ?? null, 'error.signal').to.equal(null);
+      expect(text(stdout), 'output before the failure is still delivered').to.equal('partial');
+    },
+  })),
+  ...forBoth((via) => ({
+    id: `child_process.${via}.exit-42-is-error-with-code-42`,
+    rules: [rule(via, 'error-exit-code')],
+    async run(ctx) {
+      const { error } = await runFixture(ctx, via, 'exit-code.mjs', ['42']);
+      expectError(error, `the ${via} callback's error for exit code 42`, { code: 42 });
+    },
+  })),
+  ...forBoth((via) => ({
+    id: `child_process.${via}.death-by-sigterm-sets-signal`,
+    rules: [rule(via, 'error-signal')],
+    async run(ctx) {
+      const { error, stdout } = await runFixture(ctx, via, 'kill-self.mjs', ['SIGTERM']);
+      expect(text(stdout), 'the fixture ran').to.equal('before\n');
+      const failure = expectError(error, `the ${via} callback's error for a child ended by SIGTERM`);
+      expect((failure as ExecError).signal, 'error.signal').to.equal('SIGTERM');
+    },
+  })),
+  ...forBoth((via) => ({
+    id: `child_process.${via}.death-by-sigkill-sets-signal`,
+    rules: [rule(via, 'error-signal')],
+    async run(ctx) {
+      const { error } = await runFixture(ctx, via, 'kill-self.mjs', ['SIGKILL']);
+      const failure = expectError(error, `the ${via} callback's error for a child ended by SIGKILL`);
+      expect((failure as ExecError).signal, 'error.signal').to.equal('SIGKILL');
+    },
+  })),
+  {
     id: 'child_process.exec.does-not-replace-current-process',
-    module: 'child_process',
     rules: ['child_process.exec.no-replace-process'],
     async run(ctx) {
       const pid = process.pid;
       const { error, child } = await runFixture(ctx, 'exec', 'exit-code.mjs', ['0']);
-      expect(error).to.equal(null);
+      noError(error, 'the callback error');
       expect(child.pid, 'the command ran in another process').to.not.equal(pid);
       expect(process.pid, 'this process is still the same').to.equal(pid);
     },
-  }),
-];
+  },
+]);

@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import { realpath } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { defineCase, type CaseContext } from '../case.js';
-import { channelVariable, nextEvent, thrownBy, track, untilAborted, type Tracked } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext } from '../case.js';
+import { method, nextEvent, untilAborted } from '../kit.js';
+import { channelVariable, launch, refusedCall, type Tracked } from './_util.js';
 
 interface Ready {
   readonly ready: true;
@@ -22,37 +23,40 @@ async function readyOf(ctx: CaseContext, child: Tracked): Promise<Ready> {
 }
 
 async function finish(ctx: CaseContext, child: Tracked): Promise<void> {
-  child.child.send('exit');
+  method(child.child, 'send', 'ChildProcess')('exit');
   await untilAborted(ctx, child.closed);
 }
 
 function forkEcho(ctx: CaseContext, modulePath: string | URL, args: string[], options: object): Tracked {
-  return track(ctx, ctx.cp.fork(modulePath as string, args, { execArgv: [], ...options }));
+  return launch(ctx, 'fork', [modulePath as string, args, { execArgv: [], ...options }]);
 }
 
-export const forkOptionCases = [
-  defineCase({
+export const forkOptionCases = defineCases('child_process', [
+  {
     id: 'child_process.fork.custom-exec-path-gets-channel-fd',
-    module: 'child_process',
     rules: ['child_process.fork.channel-fd-env', 'child_process.fork.exec-path-custom'],
     async run(ctx) {
       // /bin/sh as the "runtime": it knows nothing of any JavaScript IPC, only the descriptor number in the variable.
       const variable = channelVariable(ctx);
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('channel-fd.sh'), [variable], { execPath: '/bin/sh', execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('channel-fd.sh'), [variable], { execPath: '/bin/sh', execArgv: [], silent: true }]);
       const hello = await untilAborted(
         ctx,
-        Promise.race([nextEvent<[unknown]>(ctx, child.child, 'message').then(([message]) => message), child.exited.then(() => `exited early: ${child.stderr()}`)]),
+        Promise.race([
+          nextEvent<[unknown]>(ctx, child.child, 'message').then(([message]) => message),
+          child.exited.then(() => `no message: the child exited early (${child.stderr().trim() || 'nothing on its stderr'})`),
+        ]),
       );
-      expect(hello, `first message from the child, which read ${variable}`).to.deep.include({ hello: 'from sh' });
+      const declared = ctx.candidate.declared?.ipcChannelVariable === undefined ? `${variable}, the spec's name (a candidate whose runtime uses another declares it as declared.ipcChannelVariable)` : `${variable}, as the candidate declares`;
+      if (typeof hello === 'string') throw new CaseFailure(`the child with a custom execPath got no channel from ${declared}: ${hello}`, { expected: `a descriptor number in ${variable}`, actual: hello });
+      expect(hello, `first message from the child, which read ${declared}`).to.deep.include({ hello: 'from sh' });
       const reply = nextEvent<[unknown]>(ctx, child.child, 'message');
-      child.child.send({ ping: [1, 'two'] });
+      method(child.child, 'send', 'ChildProcess')({ ping: [1, 'two'] });
       expect((await reply)[0], 'its answer to our message').to.deep.equal({ got: { ping: [1, 'two'] } });
       await untilAborted(ctx, child.closed);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.exec-path-default-is-parent-runtime',
-    module: 'child_process',
     rules: ['child_process.fork.exec-path-default'],
     async run(ctx) {
       const child = forkEcho(ctx, ctx.fixtures.path('ipc-echo.mjs'), [], {});
@@ -60,56 +64,51 @@ export const forkOptionCases = [
       expect(await realpath(ready.execPath)).to.equal(await realpath(process.execPath));
       await finish(ctx, child);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.exec-argv-precedes-module-and-args',
-    module: 'child_process',
     rules: ['child_process.fork.exec-argv-custom'],
     async run(ctx) {
       // With /bin/sh as execPath, `-c <script> <name>` as execArgv makes the module path and args the script's "$@".
       const modulePath = ctx.fixtures.path('exit-code.mjs');
-      const child = track(
-        ctx,
-        ctx.cp.fork(modulePath, ['m1', 'm 2'], { execPath: '/bin/sh', execArgv: ['-c', 'printf "%s\\n" "$0" "$@"', 'script-name'], stdio: ['ignore', 'pipe', 'ignore', 'ipc'] }),
-      );
+      const child = launch(ctx, 'fork', [modulePath, ['m1', 'm 2'], { execPath: '/bin/sh', execArgv: ['-c', 'printf "%s\\n" "$0" "$@"', 'script-name'], silent: true }]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout()).to.equal(`script-name\n${modulePath}\nm1\nm 2\n`);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.exec-argv-default-is-parent-exec-argv',
-    module: 'child_process',
     rules: ['child_process.fork.exec-argv-default'],
     timeoutMs: 20000,
     async run(ctx) {
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), []));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('ipc-echo.mjs'), []]);
       const ready = await readyOf(ctx, child);
       expect(ready.execArgv).to.deep.equal(process.execArgv);
       await finish(ctx, child);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.module-path-file-url',
-    module: 'child_process',
     rules: ['child_process.fork.module-path-file-url'],
     async run(ctx) {
       const child = forkEcho(ctx, pathToFileURL(ctx.fixtures.path('ipc-echo.mjs')), ['arg'], {});
       expect((await readyOf(ctx, child)).argv).to.deep.equal(['arg']);
       await finish(ctx, child);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.module-path-other-url-throws',
-    module: 'child_process',
     rules: ['child_process.fork.module-path-url-must-be-file'],
     run(ctx) {
-      const error = thrownBy(ctx, () => ctx.cp.fork(new URL('http://127.0.0.1/ipc-echo.mjs') as unknown as string, [], { execArgv: [] }), 'fork of an http: URL');
-      expect(error).to.be.instanceOf(Error);
+      refusedCall(ctx, 'fork', {
+        accepted: [ctx.fixtures.path('exit-code.mjs'), ['0'], { execArgv: [] }],
+        refused: [new URL('http://127.0.0.1/exit-code.mjs'), ['0'], { execArgv: [] }],
+        what: 'fork of an http: URL',
+      });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.runs-module-with-args',
-    module: 'child_process',
     rules: ['child_process.fork.module-path', 'child_process.fork.args'],
     async run(ctx) {
       const args = ['one', 'two words', '', 'ünïcødé'];
@@ -119,10 +118,9 @@ export const forkOptionCases = [
       expect(ready.argv, 'its arguments').to.deep.equal(args);
       await finish(ctx, child);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.shell-ignored',
-    module: 'child_process',
     rules: ['child_process.fork.shell-ignored'],
     async run(ctx) {
       const args = ['$HOME', 'a b', ';', 'echo', 'x'];
@@ -130,10 +128,9 @@ export const forkOptionCases = [
       expect((await readyOf(ctx, child)).argv, 'arguments untouched by any shell').to.deep.equal(args);
       await finish(ctx, child);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.child-is-new-process',
-    module: 'child_process',
     rules: ['child_process.fork.not-a-clone', 'child_process.fork.separate-instance'],
     async run(ctx) {
       (globalThis as Record<string, unknown>)['__rtconfForkMarker'] = `rtconf-${ctx.seed}`;
@@ -144,5 +141,5 @@ export const forkOptionCases = [
       expect(ready.marker, "the parent's state is not in the child").to.equal(null);
       await finish(ctx, child);
     },
-  }),
-];
+  },
+]);

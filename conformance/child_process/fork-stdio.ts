@@ -1,17 +1,17 @@
 // fork's stdio: inherited by default, piped with `silent`, or given by `stdio` (a string, or an array with exactly one
 // 'ipc' entry — anything else throws), which overrides `silent`.
 import { expect } from 'chai';
-import { defineCase, type CaseContext } from '../case.js';
-import { nextEvent, thrownBy, track, untilAborted } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import { method, nextEvent, untilAborted } from '../kit.js';
+import { launch, refusedCall } from './_util.js';
 
 function forkExit(ctx: CaseContext, options: object, ...args: string[]) {
-  return track(ctx, ctx.cp.fork(ctx.fixtures.path('exit-code.mjs'), ['0', ...args], { execArgv: [], ...options }));
+  return launch(ctx, 'fork', [ctx.fixtures.path('exit-code.mjs'), ['0', ...args], { execArgv: [], ...options }]);
 }
 
-export const forkStdioCases = [
-  defineCase({
+export const forkStdioCases = defineCases('child_process', [
+  {
     id: 'child_process.fork.silent-pipes-stdio',
-    module: 'child_process',
     rules: ['child_process.fork.silent-pipes'],
     async run(ctx) {
       const child = forkExit(ctx, { silent: true }, 'piped out', 'piped err');
@@ -19,10 +19,9 @@ export const forkStdioCases = [
       expect(await untilAborted(ctx, child.closed)).to.deep.equal([0, null]);
       expect([child.stdout(), child.stderr()]).to.deep.equal(['piped out', 'piped err']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.default-inherits-stdio',
-    module: 'child_process',
     rules: ['child_process.fork.silent-default-inherit'],
     async run(ctx) {
       // Prints nothing: its stdio is ours, and a case must not write into the harness's output.
@@ -30,63 +29,62 @@ export const forkStdioCases = [
       expect([child.child.stdin, child.child.stdout, child.child.stderr], 'no pipes: the streams are inherited').to.deep.equal([null, null, null]);
       await untilAborted(ctx, child.closed);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.stdio-string-adds-ipc',
-    module: 'child_process',
     rules: ['child_process.fork.stdio-string'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], stdio: 'pipe' }));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], stdio: 'pipe' }]);
       expect(child.child.stdout, 'stdout piped').to.have.property('on');
       const [ready] = await nextEvent<[{ ready?: boolean }]>(ctx, child.child, 'message');
       expect(ready.ready, 'a message over the channel the string form still sets up').to.equal(true);
-      child.child.send('exit');
+      method(child.child, 'send', 'ChildProcess')('exit');
       await untilAborted(ctx, child.closed);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.stdio-overrides-silent',
-    module: 'child_process',
     rules: ['child_process.fork.stdio-overrides-silent'],
     async run(ctx) {
       const child = forkExit(ctx, { silent: true, stdio: 'ignore' }, 'discarded');
       expect([child.child.stdout, child.child.stderr], 'ignored despite silent: true').to.deep.equal([null, null]);
       await untilAborted(ctx, child.closed);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.stdio-array-with-one-ipc',
-    module: 'child_process',
     rules: ['child_process.fork.stdio-exactly-one-ipc'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], stdio: ['ignore', 'pipe', 'ignore', 'ipc'] }));
+      const child = launch(ctx, 'fork', [ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [], stdio: ['ignore', 'pipe', 'ignore', 'ipc'] }]);
       const [ready] = await nextEvent<[{ ready?: boolean }]>(ctx, child.child, 'message');
       expect(ready.ready).to.equal(true);
       expect(child.child.stdout, 'stdout piped as asked').to.have.property('on');
-      child.child.send('exit');
+      method(child.child, 'send', 'ChildProcess')('exit');
       await untilAborted(ctx, child.closed);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.stdio-array-without-ipc-throws',
-    module: 'child_process',
     rules: ['child_process.fork.stdio-exactly-one-ipc'],
     run(ctx) {
-      const error = thrownBy(ctx, () => ctx.cp.fork(ctx.fixtures.path('exit-code.mjs'), ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe'] }), 'fork without an ipc entry');
-      expect(error).to.be.instanceOf(Error);
+      const modulePath = ctx.fixtures.path('exit-code.mjs');
+      refusedCall(ctx, 'fork', {
+        accepted: [modulePath, ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe', 'ipc'] }],
+        refused: [modulePath, ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe'] }],
+        what: 'fork with a stdio array without an ipc entry',
+      });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.stdio-array-with-two-ipc-throws',
-    module: 'child_process',
     rules: ['child_process.fork.stdio-exactly-one-ipc'],
     run(ctx) {
-      const error = thrownBy(
-        ctx,
-        () => ctx.cp.fork(ctx.fixtures.path('exit-code.mjs'), ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe', 'ipc', 'ipc'] }),
-        'fork with two ipc entries',
-      );
-      expect(error).to.be.instanceOf(Error);
+      const modulePath = ctx.fixtures.path('exit-code.mjs');
+      refusedCall(ctx, 'fork', {
+        accepted: [modulePath, ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe', 'ipc'] }],
+        refused: [modulePath, ['0'], { execArgv: [], stdio: ['pipe', 'pipe', 'pipe', 'ipc', 'ipc'] }],
+        what: 'fork with a stdio array with two ipc entries',
+      });
     },
-  }),
-];
+  },
+]);

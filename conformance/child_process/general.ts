@@ -1,18 +1,43 @@
 // General rules of rt:child_process: default pipes, `stdio: 'ignore'`, full pipes block the child, every asynchronous
 // function returns a ChildProcess, and the `'close'` event reports the exit code.
 import { expect } from 'chai';
-import { EventEmitter } from 'node:events';
-import { defineCase } from '../case.js';
-import { adopt, fixtureCommand, fixtureCommandLine, nextEvent, track, untilAborted } from './_util.js';
+import type { ChildProcess } from 'node:child_process';
+import { CaseFailure, defineCases, type CaseContext } from '../case.js';
+import { delay, describeValue, untilAborted, within } from '../kit.js';
+import { fixtureCommand, fixtureCommandLine, launch, launchChild, pipeOf, type Launcher } from './_util.js';
 
-export const generalCases = [
-  defineCase({
+/** How long a started child may take to report its end: the fixtures run for well under a second. */
+const BOUND_MS = 10_000;
+
+/**
+ * Observes that `child` behaves as the event emitter the spec says a ChildProcess is: a listener added with `on`
+ * hears what `emit` sends, and one added with `once` hears it only once.
+ */
+function expectEventEmitter(child: ChildProcess, via: Launcher): void {
+  const heard: unknown[] = [];
+  const listener = (value: unknown): void => void heard.push(value);
+  child.on('rtconf-probe', listener);
+  child.once('rtconf-probe', (value: unknown) => heard.push(`once:${String(value)}`));
+  child.emit('rtconf-probe', 1);
+  child.emit('rtconf-probe', 2);
+  child.removeListener('rtconf-probe', listener);
+  child.emit('rtconf-probe', 3);
+  expect(heard, `what listeners of the ChildProcess child_process.${via} returned heard of emit()`).to.deep.equal([1, 'once:1', 2]);
+}
+
+/** Waits for the child's 'close' event: the ChildProcess reports the end of the process it stands for. */
+async function closeOf(ctx: CaseContext, child: ChildProcess, via: Launcher): Promise<void> {
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  await within(ctx, closed, BOUND_MS, `a 'close' event from the ChildProcess child_process.${via} returned`);
+}
+
+export const generalCases = defineCases('child_process', [
+  {
     id: 'child_process.spawn.default-stdio-pipes',
-    module: 'child_process',
     rules: ['child_process.general.default-stdio-pipes'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0', 'to-stdout', 'to-stderr');
-      const child = track(ctx, ctx.cp.spawn(command, args));
+      const child = launch(ctx, 'spawn', [command, args]);
       expect(child.child.stdin, 'stdin is a writable pipe').to.have.property('write').that.is.a('function');
       expect(child.child.stdout, 'stdout is a readable pipe').to.have.property('on').that.is.a('function');
       expect(child.child.stderr, 'stderr is a readable pipe').to.have.property('on').that.is.a('function');
@@ -20,139 +45,122 @@ export const generalCases = [
       await untilAborted(ctx, child.closed);
       expect([child.stdout(), child.stderr()]).to.deep.equal(['to-stdout', 'to-stderr']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.stdio-ignore-has-no-pipes',
-    module: 'child_process',
     rules: ['child_process.general.stdio-ignore-avoids-blocking', 'child_process.spawn.stdio'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'flood.mjs', 'both', String(1024 * 1024));
-      const child = track(ctx, ctx.cp.spawn(command, args, { stdio: 'ignore' }));
+      const child = launch(ctx, 'spawn', [command, args, { stdio: 'ignore' }]);
       expect([child.child.stdin, child.child.stdout, child.child.stderr]).to.deep.equal([null, null, null]);
       // A megabyte on each stream, nobody reading: with the output discarded the child still finishes.
       expect(await untilAborted(ctx, child.closed)).to.deep.equal([0, null]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.unread-full-pipe-blocks-child',
-    module: 'child_process',
     rules: ['child_process.general.full-pipe-blocks-child'],
     timeoutMs: 15000,
     async run(ctx) {
       // 8 MiB is far more than any pipe plus stream buffer holds, so a child whose output nobody reads must stall.
       const [command, args] = fixtureCommand(ctx, 'flood.mjs', 'stdout', String(8 * 1024 * 1024));
-      const child = track(ctx, ctx.cp.spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] }), { read: false });
-      const stalled = await untilAborted(ctx, Promise.race([child.exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 600))]));
+      const child = launch(ctx, 'spawn', [command, args], { read: false });
+      const stalled = await Promise.race([child.exited.then(() => false), delay(ctx, 600).then(() => true)]);
       expect(stalled, 'child still running while its full stdout pipe is unread').to.equal(true);
-      child.child.stdout?.resume();
+      pipeOf(child.child, 'stdout', 'spawn').resume();
       expect(await untilAborted(ctx, child.exited), 'child finishes once the pipe is read').to.deep.equal([0, null]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.close-event.reports-exit-code',
-    module: 'child_process',
     rules: ['child_process.events.close-exit-code'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '42');
-      const child = track(ctx, ctx.cp.spawn(command, args, { stdio: 'ignore' }));
+      const child = launch(ctx, 'spawn', [command, args]);
       let exitedFirst = false;
       child.child.once('exit', () => (exitedFirst = true));
       const [code] = await untilAborted(ctx, child.closed);
       expect(code, "'close' argument").to.equal(42);
       expect(exitedFirst, "'close' comes after the child exited").to.equal(true);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.returns-child-process',
-    module: 'child_process',
     rules: ['child_process.spawn.returns-child-process', 'child_process.child-process.event-emitter'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0');
-      const child = adopt(ctx, ctx.cp.spawn(command, args, { stdio: 'ignore' }));
-      expect(child).to.be.instanceOf(ctx.cp.ChildProcess);
-      expect(child, 'an event emitter').to.be.instanceOf(EventEmitter);
-      expect(child.pid).to.be.a('number');
-      await nextEvent(ctx, child, 'close');
+      const child = launchChild(ctx, 'spawn', [command, args]);
+      expectEventEmitter(child, 'spawn');
+      await closeOf(ctx, child, 'spawn');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.returns-child-process',
-    module: 'child_process',
     rules: ['child_process.exec.returns-child-process', 'child_process.child-process.event-emitter'],
     async run(ctx) {
-      const called = new Promise<unknown>((resolve) => {
-        const child = adopt(ctx, ctx.cp.exec(fixtureCommandLine(ctx, 'exit-code.mjs', '0'), (error) => resolve(error)));
-        expect(child).to.be.instanceOf(ctx.cp.ChildProcess);
-        expect(child.pid).to.be.a('number');
-      });
-      expect(await untilAborted(ctx, called), 'callback error').to.equal(null);
+      const child = launchChild(ctx, 'exec', [fixtureCommandLine(ctx, 'exit-code.mjs', '0')]);
+      expectEventEmitter(child, 'exec');
+      await closeOf(ctx, child, 'exec');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.returns-child-process',
-    module: 'child_process',
     rules: ['child_process.exec-file.returns-child-process', 'child_process.child-process.event-emitter'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0');
-      const called = new Promise<unknown>((resolve) => {
-        const child = adopt(ctx, ctx.cp.execFile(command, args, (error) => resolve(error)));
-        expect(child).to.be.instanceOf(ctx.cp.ChildProcess);
-        expect(child.pid).to.be.a('number');
-      });
-      expect(await untilAborted(ctx, called), 'callback error').to.equal(null);
+      const child = launchChild(ctx, 'execFile', [command, args]);
+      expectEventEmitter(child, 'execFile');
+      await closeOf(ctx, child, 'execFile');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.fork.returns-child-process',
-    module: 'child_process',
     rules: ['child_process.fork.returns-child-process', 'child_process.child-process.event-emitter'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.fork(ctx.fixtures.path('ipc-echo.mjs'), [], { execArgv: [] }));
-      expect(child.child).to.be.instanceOf(ctx.cp.ChildProcess);
-      expect(child.child.pid).to.be.a('number');
-      await nextEvent(ctx, child.child, 'message');
-      child.child.send('exit');
-      await untilAborted(ctx, child.closed);
+      const child = launchChild(ctx, 'fork', [ctx.fixtures.path('exit-code.mjs'), ['0'], { execArgv: [] }]);
+      expectEventEmitter(child, 'fork');
+      await closeOf(ctx, child, 'fork');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.module.exports-every-function',
-    module: 'child_process',
     rules: ['child_process.general.module-exports'],
     run(ctx) {
       const names = ['spawn', 'exec', 'execFile', 'fork', 'spawnSync', 'execSync', 'execFileSync'] as const;
-      const kinds = Object.fromEntries(names.map((name) => [name, typeof ctx.cp[name]]));
-      expect(kinds).to.deep.equal(Object.fromEntries(names.map((name) => [name, 'function'])));
+      const exported = ctx.cp as unknown as Record<string, unknown>;
+      const missing = names.filter((name) => typeof exported[name] !== 'function');
+      if (missing.length > 0) {
+        const actual = Object.fromEntries(missing.map((name) => [name, describeValue(exported[name])]));
+        throw new CaseFailure(`not implemented: ${missing.map((name) => `child_process.${name}`).join(', ')}`, { expected: 'all seven exported as functions', actual });
+      }
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.works-without-callback',
-    module: 'child_process',
     rules: ['child_process.general.completion-callback-optional'],
     async run(ctx) {
-      const viaExec = track(ctx, ctx.cp.exec(fixtureCommandLine(ctx, 'exit-code.mjs', '0', 'no callback')));
+      const viaExec = launch(ctx, 'exec', [fixtureCommandLine(ctx, 'exit-code.mjs', '0', 'no callback')]);
       const [command, args] = fixtureCommand(ctx, 'exit-code.mjs', '0', 'no callback either');
-      const viaExecFile = track(ctx, ctx.cp.execFile(command, args));
+      const viaExecFile = launch(ctx, 'execFile', [command, args]);
       expect(await untilAborted(ctx, Promise.all([viaExec.closed, viaExecFile.closed]))).to.deep.equal([
         [0, null],
         [0, null],
       ]);
       expect([viaExec.stdout(), viaExecFile.stdout()]).to.deep.equal(['no callback', 'no callback either']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.returns-before-child-exits',
-    module: 'child_process',
     rules: ['child_process.spawn.asynchronous', 'child_process.spawn.command'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'sleep.mjs', '200');
-      const child = track(ctx, ctx.cp.spawn(command, args));
+      const child = launch(ctx, 'spawn', [command, args]);
       expect(child.child.exitCode, 'exit code right after spawn returned').to.equal(null);
       // The event loop keeps turning while the child runs: a short timer fires before the child exits.
-      const first = await untilAborted(ctx, Promise.race([child.exited.then(() => 'exit'), new Promise<string>((resolve) => setTimeout(() => resolve('timer'), 20))]));
+      const first = await Promise.race([child.exited.then(() => 'exit'), delay(ctx, 20).then(() => 'timer')]);
       expect(first, 'what happened first').to.equal('timer');
       expect(await untilAborted(ctx, child.exited)).to.deep.equal([0, null]);
       expect(child.stdout(), 'the command given ran').to.equal('ready\n');
     },
-  }),
-];
+  },
+]);

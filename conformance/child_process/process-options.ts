@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import { realpath } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { defineCase, type CaseContext } from '../case.js';
-import { fixtureCommand, fixtureCommandLine, runToCallback, text, thrownBy, track, untilAborted } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { api, describeThrown, expectError, untilAborted } from '../kit.js';
+import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, text, track } from './_util.js';
 
 type Via = 'exec' | 'execFile' | 'spawn' | 'fork';
 
@@ -16,61 +17,94 @@ interface EnvReport {
 /** The rule id of `name` for a function (the catalogue spells execFile as `exec-file`). */
 const rule = (via: Via, name: string): string => `child_process.${via === 'execFile' ? 'exec-file' : via}.${name}`;
 
-/** Runs the report-env fixture through `via` and returns what it printed. */
+/**
+ * What a forked reporting fixture sends over its IPC channel — the channel fork sets up by definition, so reading the
+ * report does not depend on `silent` or `stdio` — then checks that it exited normally.
+ */
+async function forkedReport<T>(ctx: CaseContext, fixture: string, args: string[], options: object): Promise<T> {
+  const child = launch(ctx, 'fork', [ctx.fixtures.path(fixture), args, { execArgv: [], ...options }]);
+  const report = untilAborted(ctx, new Promise<T>((resolve) => child.child.once('message', (message: T) => resolve(message))));
+  const [message, exit] = await Promise.all([report, untilAborted(ctx, child.closed)]);
+  expect(exit, 'exit of the child').to.deep.equal([0, null]);
+  return message;
+}
+
+/** Runs the report-env fixture through `via` and returns what it reported. */
 async function reportVia(ctx: CaseContext, via: Via, names: string[], options: object): Promise<EnvReport> {
-  if (via === 'spawn' || via === 'fork') {
-    const child =
-      via === 'spawn'
-        ? track(ctx, ctx.cp.spawn(...fixtureCommand(ctx, 'report-env.mjs', ...names), options))
-        : track(ctx, ctx.cp.fork(ctx.fixtures.path('report-env.mjs'), names, { execArgv: [], silent: true, ...options }));
+  if (via === 'fork') return forkedReport<EnvReport>(ctx, 'report-env.mjs', names, options);
+  if (via === 'spawn') {
+    const child = launch(ctx, 'spawn', [...fixtureCommand(ctx, 'report-env.mjs', ...names), options]);
     expect(await untilAborted(ctx, child.closed), `exit of the child (stderr: ${child.stderr()})`).to.deep.equal([0, null]);
     return JSON.parse(child.stdout()) as EnvReport;
   }
   const outcome =
     via === 'exec'
-      ? await runToCallback(ctx, ctx.cp.exec, fixtureCommandLine(ctx, 'report-env.mjs', ...names), options)
-      : await runToCallback(ctx, ctx.cp.execFile, ...fixtureCommand(ctx, 'report-env.mjs', ...names), options);
-  expect(outcome.error, 'error').to.equal(null);
+      ? await runToCallback(ctx, 'exec', fixtureCommandLine(ctx, 'report-env.mjs', ...names), options)
+      : await runToCallback(ctx, 'execFile', ...fixtureCommand(ctx, 'report-env.mjs', ...names), options);
+  noError(outcome.error, 'the callback error');
   return JSON.parse(text(outcome.stdout)) as EnvReport;
 }
 
-/** Runs `id -u; id -g` through `via` under the given identity; returns what the child printed, or the error. */
-async function identity(ctx: CaseContext, via: Via, uid: number, gid: number): Promise<string | Error> {
+/** What a child started under an identity did: what it printed, or the error that refused it. */
+type IdentityOutcome = { readonly printed: string } | { readonly refused: unknown };
+
+/**
+ * Runs `id -u; id -g` through `via` under the given identity. A refusal counts however it comes: thrown by the call
+ * (as Node does for EPERM), passed to the callback, or emitted as 'error'.
+ */
+async function identity(ctx: CaseContext, via: Via, uid: number, gid: number): Promise<IdentityOutcome> {
   const script = 'id -u; id -g';
-  if (via === 'exec' || via === 'execFile') {
-    const { error, stdout } =
-      via === 'exec' ? await runToCallback(ctx, ctx.cp.exec, script, { uid, gid }) : await runToCallback(ctx, ctx.cp.execFile, '/bin/sh', ['-c', script], { uid, gid });
-    return error ?? text(stdout);
-  }
+  const launcher = api(ctx, 'child_process', via) as unknown as (...args: unknown[]) => unknown;
+  let resolveCallback!: (outcome: IdentityOutcome) => void;
+  const called = new Promise<IdentityOutcome>((resolve) => (resolveCallback = resolve));
+  const callback = (error: unknown, stdout: unknown): void => resolveCallback(error ? { refused: error } : { printed: text(stdout) });
   // fork with /bin/sh as its runtime: `-c <script>` as execArgv, the module path becomes $0.
-  const child =
-    via === 'spawn'
-      ? track(ctx, ctx.cp.spawn('/bin/sh', ['-c', script], { uid, gid }))
-      : track(ctx, ctx.cp.fork(ctx.fixtures.path('exit-code.mjs'), [], { execPath: '/bin/sh', execArgv: ['-c', script], silent: true, uid, gid }));
-  let failure: Error | undefined;
-  child.child.once('error', (error: Error) => (failure = error));
-  await untilAborted(ctx, child.closed);
-  return failure ?? child.stdout();
+  const args: Record<Via, unknown[]> = {
+    exec: [script, { uid, gid }, callback],
+    execFile: ['/bin/sh', ['-c', script], { uid, gid }, callback],
+    spawn: ['/bin/sh', ['-c', script], { uid, gid }],
+    fork: [ctx.fixtures.path('exit-code.mjs'), [], { execPath: '/bin/sh', execArgv: ['-c', script], silent: true, uid, gid }],
+  };
+  let returned: unknown;
+  try {
+    returned = Reflect.apply(launcher, ctx.cp, args[via]);
+  } catch (error) {
+    return { refused: error };
+  }
+  const child = track(ctx, asChildProcess(returned, `what child_process.${via} returned`));
+  if (via === 'exec' || via === 'execFile') return untilAborted(ctx, called);
+  const failed = new Promise<IdentityOutcome>((resolve) => child.child.once('error', (error: unknown) => resolve({ refused: error })));
+  const ended = child.closed.then((): IdentityOutcome => ({ printed: child.stdout() }));
+  return untilAborted(ctx, Promise.race([failed, ended]));
 }
 
-/** As root the child must run as `nobody` (65534); otherwise switching to another user must fail. */
-function identityCase(via: Via, which: 'uid' | 'gid') {
-  return defineCase({
+/**
+ * As root the child must run as `nobody` (65534). Unprivileged, the switch to another identity must be refused — and
+ * the same call keeping the own identity must run, so that a function refusing everything shows no such refusal.
+ */
+function identityCase(via: Via, which: 'uid' | 'gid'): CaseEntry {
+  return {
     id: `child_process.${via}.${which}-sets-child-identity`,
-    module: 'child_process',
     rules: [rule(via, which)],
     async run(ctx) {
-      const nobody = 65534;
       const own = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+      // `nobody` (65534), or a neighbour when this process already runs as it: the identity asked for is another one.
+      const nobody = own[which] === 65534 ? 65533 : 65534;
       const wanted = { ...own, [which]: nobody };
-      const result = await identity(ctx, via, wanted.uid, wanted.gid);
       if (own.uid === 0) {
-        expect(result, 'uid and gid the child runs with').to.equal(`${wanted.uid}\n${wanted.gid}\n`);
-      } else {
-        expect(result, 'an unprivileged switch to another identity fails').to.be.instanceOf(Error);
+        const outcome = await identity(ctx, via, wanted.uid, wanted.gid);
+        if ('refused' in outcome) throw new CaseFailure(`child_process.${via} with ${which} ${nobody} failed: ${describeThrown(outcome.refused)}`, { expected: `a child running as ${which} ${nobody}`, actual: describeThrown(outcome.refused) });
+        expect(outcome.printed, 'uid and gid the child runs with').to.equal(`${wanted.uid}\n${wanted.gid}\n`);
+        return;
       }
+      const control = await identity(ctx, via, own.uid, own.gid);
+      if ('refused' in control) throw new CaseFailure(`child_process.${via} refused even the own uid and gid (the control): ${describeThrown(control.refused)}`, { expected: 'a child running as this process does', actual: describeThrown(control.refused) });
+      expect(control.printed, 'uid and gid of a child asked to keep the own identity (the control)').to.equal(`${own.uid}\n${own.gid}\n`);
+      const outcome = await identity(ctx, via, wanted.uid, wanted.gid);
+      if ('printed' in outcome) throw new CaseFailure(`an unprivileged switch to ${which} ${nobody} was not refused: the child ran and printed ${JSON.stringify(outcome.printed)}`, { expected: 'the switch refused', actual: outcome.printed });
+      expectError(outcome.refused, `the refusal of an unprivileged switch to ${which} ${nobody}`);
     },
-  });
+  };
 }
 
 interface ProcessReport {
@@ -82,122 +116,102 @@ interface ProcessReport {
 
 /** Runs the report-process fixture through spawn or fork with the given options. */
 async function processReport(ctx: CaseContext, via: 'spawn' | 'fork', options: object): Promise<ProcessReport> {
-  const child =
-    via === 'spawn'
-      ? track(ctx, ctx.cp.spawn(...fixtureCommand(ctx, 'report-process.mjs'), options))
-      : track(ctx, ctx.cp.fork(ctx.fixtures.path('report-process.mjs'), [], { execArgv: [], silent: true, ...options }));
+  if (via === 'fork') return forkedReport<ProcessReport>(ctx, 'report-process.mjs', [], options);
+  const child = launch(ctx, 'spawn', [...fixtureCommand(ctx, 'report-process.mjs'), options]);
   expect(await untilAborted(ctx, child.closed), `exit of the child (stderr: ${child.stderr()})`).to.deep.equal([0, null]);
   return JSON.parse(child.stdout()) as ProcessReport;
 }
 
-export const processOptionCases = [
-  defineCase({
+export const processOptionCases = defineCases('child_process', [
+  {
     id: 'child_process.spawn.argv0-sets-argv0',
-    module: 'child_process',
     rules: ['child_process.spawn.argv0-custom'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs', 'x');
-      const child = track(ctx, ctx.cp.spawn(command, args, { argv0: 'rtconf-custom-argv0' }));
+      const child = launch(ctx, 'spawn', [command, args, { argv0: 'rtconf-custom-argv0' }]);
       await untilAborted(ctx, child.closed);
       expect(JSON.parse(child.stdout())).to.deep.equal({ args: ['x'], argv0: 'rtconf-custom-argv0' });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.argv0-defaults-to-command',
-    module: 'child_process',
     rules: ['child_process.spawn.argv0-default'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.spawn('sh', ['-c', 'printf "%s" "$0"']));
+      const child = launch(ctx, 'spawn', ['sh', ['-c', 'printf "%s" "$0"']]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout(), 'argv[0] is the command as given').to.equal('sh');
     },
-  }),
-  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via) =>
-    defineCase({
-      id: `child_process.${via}.cwd-string`,
-      module: 'child_process',
-      rules: [rule(via, via === 'exec' ? 'cwd-string' : 'cwd')],
-      async run(ctx) {
-        const dir = await ctx.tmpDir();
-        expect((await reportVia(ctx, via, [], { cwd: dir })).cwd).to.equal(await realpath(dir));
-      },
-    }),
-  ),
-  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via) =>
-    defineCase({
-      id: `child_process.${via}.cwd-file-url`,
-      module: 'child_process',
-      rules: [rule(via, 'cwd-file-url')],
-      async run(ctx) {
-        const dir = await ctx.tmpDir();
-        expect((await reportVia(ctx, via, [], { cwd: pathToFileURL(dir) })).cwd).to.equal(await realpath(dir));
-      },
-    }),
-  ),
-  defineCase({
-    id: 'child_process.exec.cwd-other-url-throws',
-    module: 'child_process',
-    rules: ['child_process.exec.cwd-url-must-be-file'],
-    run(ctx) {
-      const error = thrownBy(ctx, () => ctx.cp.exec('true', { cwd: new URL('http://127.0.0.1/tmp') as unknown as string }), 'exec with an http: cwd');
-      expect(error).to.be.instanceOf(Error);
+  },
+  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.cwd-string`,
+    rules: [rule(via, via === 'exec' ? 'cwd-string' : 'cwd')],
+    async run(ctx) {
+      const dir = await ctx.tmpDir();
+      expect((await reportVia(ctx, via, [], { cwd: dir })).cwd).to.equal(await realpath(dir));
     },
-  }),
-  defineCase({
+  })),
+  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.cwd-file-url`,
+    rules: [rule(via, 'cwd-file-url')],
+    async run(ctx) {
+      const dir = await ctx.tmpDir();
+      expect((await reportVia(ctx, via, [], { cwd: pathToFileURL(dir) })).cwd).to.equal(await realpath(dir));
+    },
+  })),
+  {
+    id: 'child_process.exec.cwd-other-url-throws',
+    rules: ['child_process.exec.cwd-url-must-be-file'],
+    async run(ctx) {
+      const dir = await ctx.tmpDir();
+      refusedCall(ctx, 'exec', { accepted: ['true', { cwd: dir }], refused: ['true', { cwd: new URL(`http://127.0.0.1${dir}`) }], what: 'exec with an http: cwd' });
+    },
+  },
+  {
     id: 'child_process.exec.cwd-defaults-to-process-cwd',
-    module: 'child_process',
     rules: ['child_process.exec.cwd-default'],
     async run(ctx) {
       expect((await reportVia(ctx, 'exec', [], {})).cwd).to.equal(await realpath(process.cwd()));
     },
-  }),
-  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via) =>
-    defineCase({
-      id: `child_process.${via}.env-replaces-environment`,
-      module: 'child_process',
-      rules: [rule(via, 'env-custom')],
-      async run(ctx) {
-        const parentOnly = `RTCONF_PARENT_${ctx.seed}`;
-        process.env[parentOnly] = 'parent';
-        ctx.defer(() => delete process.env[parentOnly]);
-        const report = await reportVia(ctx, via, ['RTCONF_GIVEN', parentOnly], { env: { RTCONF_GIVEN: 'given value', PATH: process.env['PATH'] } });
-        expect(report.env).to.deep.equal({ RTCONF_GIVEN: 'given value', [parentOnly]: null });
-      },
-    }),
-  ),
-  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via) =>
-    defineCase({
-      id: `child_process.${via}.env-defaults-to-process-env`,
-      module: 'child_process',
-      rules: [rule(via, 'env-default')],
-      async run(ctx) {
-        const name = `RTCONF_INHERITED_${ctx.seed}`;
-        process.env[name] = 'from the parent';
-        ctx.defer(() => delete process.env[name]);
-        expect((await reportVia(ctx, via, [name], {})).env).to.deep.equal({ [name]: 'from the parent' });
-      },
-    }),
-  ),
+  },
+  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.env-replaces-environment`,
+    rules: [rule(via, 'env-custom')],
+    async run(ctx) {
+      const parentOnly = `RTCONF_PARENT_${ctx.seed}`;
+      process.env[parentOnly] = 'parent';
+      ctx.defer(() => delete process.env[parentOnly]);
+      const report = await reportVia(ctx, via, ['RTCONF_GIVEN', parentOnly], { env: { RTCONF_GIVEN: 'given value', PATH: process.env['PATH'] } });
+      expect(report.env).to.deep.equal({ RTCONF_GIVEN: 'given value', [parentOnly]: null });
+    },
+  })),
+  ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.env-defaults-to-process-env`,
+    rules: [rule(via, 'env-default')],
+    async run(ctx) {
+      const name = `RTCONF_INHERITED_${ctx.seed}`;
+      process.env[name] = 'from the parent';
+      ctx.defer(() => delete process.env[name]);
+      expect((await reportVia(ctx, via, [name], {})).env).to.deep.equal({ [name]: 'from the parent' });
+    },
+  })),
   ...(['exec', 'execFile', 'spawn', 'fork'] as const).flatMap((via) => [identityCase(via, 'uid'), identityCase(via, 'gid')]),
-  ...(['spawn', 'fork'] as const).flatMap((via) => [
-    defineCase({
+  ...(['spawn', 'fork'] as const).flatMap((via): CaseEntry[] => [
+    {
       id: `child_process.${via}.detached-leaves-process-group`,
-      module: 'child_process',
       rules: [rule(via, 'detached')],
       async run(ctx) {
         const report = await processReport(ctx, via, { detached: true });
         expect(report.pgrp, 'the child leads its own process group').to.equal(report.pid);
         expect(report.pgrp, "not the parent's process group").to.not.equal(report.parentPgrp);
       },
-    }),
-    defineCase({
+    },
+    {
       id: `child_process.${via}.not-detached-stays-in-process-group`,
-      module: 'child_process',
       rules: [rule(via, 'detached')],
       async run(ctx) {
         const report = await processReport(ctx, via, {});
         expect(report.pgrp, "the parent's process group").to.equal(report.parentPgrp);
       },
-    }),
+    },
   ]),
-];
+]);

@@ -3,15 +3,16 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { defineCase, type CaseContext } from '../case.js';
-import { adopt, fixtureCommand, fixtureCommandLine, runToCallback, untilAborted, type ExecError } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { api, describeThrown, expectError, returnedBy, untilAborted, within } from '../kit.js';
+import { adopt, asChildProcess, fixtureCommand, fixtureCommandLine, runToCallback, type ExecError } from './_util.js';
 
 type Promised = Promise<{ stdout: unknown; stderr: unknown }> & { child?: ChildProcess };
 
 function promisified(ctx: CaseContext, via: 'exec' | 'execFile', ...args: unknown[]): Promised {
-  const fn = promisify(ctx.cp[via]) as unknown as (...all: unknown[]) => Promised;
-  const promise = fn(...args);
-  if (promise.child && typeof promise.child.kill === 'function') adopt(ctx, promise.child);
+  const fn = promisify(api(ctx, 'child_process', via)) as unknown as (...all: unknown[]) => Promised;
+  const promise = returnedBy(() => fn(...args), `util.promisify(child_process.${via})`);
+  if (promise?.child && typeof promise.child.kill === 'function') adopt(ctx, promise.child);
   return promise;
 }
 
@@ -22,64 +23,65 @@ function settle(ctx: CaseContext, promise: Promised): Promise<{ value?: { stdout
 /** The rule id of `name` for exec or execFile (the catalogue spells execFile as `exec-file`). */
 const rule = (via: 'exec' | 'execFile', name: string): string => `child_process.${via === 'exec' ? 'exec' : 'exec-file'}.${name}`;
 
-export const promisifyCases = [
-  ...(['exec', 'execFile'] as const).flatMap((via) => {
+export const promisifyCases = defineCases('child_process', [
+  ...(['exec', 'execFile'] as const).flatMap((via): CaseEntry[] => {
     const start = (ctx: CaseContext, ...fixtureArgs: string[]): Promised =>
       via === 'exec'
         ? promisified(ctx, via, fixtureCommandLine(ctx, 'exit-code.mjs', ...fixtureArgs))
         : promisified(ctx, via, ...fixtureCommand(ctx, 'exit-code.mjs', ...fixtureArgs));
     return [
-      defineCase({
+      {
         id: `child_process.${via}.promisified-resolves-stdout-stderr`,
-        module: 'child_process',
         rules: [rule(via, 'promisify-resolves')],
         async run(ctx) {
           const { value, reason } = await settle(ctx, start(ctx, '0', 'out', 'err'));
-          expect(reason, 'rejection').to.equal(undefined);
+          if (reason !== undefined) throw new CaseFailure(`the promise of util.promisify(child_process.${via}) rejected with ${describeThrown(reason)}`, { expected: '{ stdout, stderr }', actual: describeThrown(reason) });
           expect(value).to.deep.equal({ stdout: 'out', stderr: 'err' });
         },
-      }),
-      defineCase({
+      },
+      {
         id: `child_process.${via}.promisified-has-child`,
-        module: 'child_process',
         rules: [rule(via, 'promisify-child')],
         async run(ctx) {
           const promise = start(ctx, '0');
-          expect(promise.child, 'promise.child').to.be.instanceOf(ctx.cp.ChildProcess);
-          expect(promise.child?.pid, 'promise.child.pid').to.be.a('number');
+          if (promise.child === undefined) {
+            // Say what became of the call, which is what an implementer needs: often it threw or rejected.
+            const { reason } = await settle(ctx, promise);
+            const outcome = reason === undefined ? 'it resolved' : `it rejected with ${describeThrown(reason)}`;
+            throw new CaseFailure(`the promise util.promisify(child_process.${via}) returned has no .child; ${outcome}`, { expected: 'a ChildProcess as .child', actual: outcome });
+          }
+          const child = asChildProcess(promise.child, `the .child of the promise util.promisify(child_process.${via}) returned`);
+          const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
           await settle(ctx, promise);
+          await within(ctx, closed, 10_000, "a 'close' event from promise.child");
         },
-      }),
-      defineCase({
+      },
+      {
         id: `child_process.${via}.promisified-rejects-with-output`,
-        module: 'child_process',
         rules: [rule(via, 'promisify-rejects')],
         async run(ctx) {
           const { reason } = await settle(ctx, start(ctx, '42', 'some out', 'some err'));
-          expect(reason, 'rejection').to.be.instanceOf(Error);
-          expect(reason?.code, 'code').to.equal(42);
+          expectError(reason, `the rejection of the promisified ${via} for exit code 42`, { code: 42 });
           expect([reason?.stdout, reason?.stderr], '[stdout, stderr] on the error').to.deep.equal(['some out', 'some err']);
         },
-      }),
+      },
     ];
   }),
-  defineCase({
+  {
     id: 'child_process.exec.promisified-rejects-like-callback',
-    module: 'child_process',
     rules: ['child_process.exec.promisify-rejects'],
     async run(ctx) {
       const line = fixtureCommandLine(ctx, 'kill-self.mjs', 'SIGKILL');
-      const callback = await runToCallback(ctx, ctx.cp.exec, line);
+      const callback = await runToCallback(ctx, 'exec', line);
       const { reason } = await settle(ctx, promisified(ctx, 'exec', line));
-      expect(reason, 'rejection').to.be.instanceOf(Error);
+      expectError(reason, 'the rejection of the promisified exec for a killed child');
       const fields = (error: ExecError | null | undefined): unknown[] => [error?.constructor, error?.code, error?.signal, error?.message];
       expect(fields(reason), '[class, code, signal, message] as the callback got them').to.deep.equal(fields(callback.error));
       expect([reason?.stdout, reason?.stderr]).to.deep.equal([callback.stdout, callback.stderr]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.promisified-abort-rejects-with-output',
-    module: 'child_process',
     rules: ['child_process.exec-file.promisify-rejects'],
     async run(ctx) {
       const controller = new AbortController();
@@ -87,8 +89,8 @@ export const promisifyCases = [
       const promise = promisified(ctx, 'execFile', command, args, { signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
       const { reason } = await settle(ctx, promise);
-      expect(reason?.name, 'an AbortError').to.equal('AbortError');
+      expectError(reason, 'the rejection of the promisified execFile after the abort', { name: 'AbortError' });
       expect(reason && 'stdout' in reason && 'stderr' in reason, 'stdout and stderr on the AbortError').to.equal(true);
     },
-  }),
-];
+  },
+]);

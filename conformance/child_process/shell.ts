@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import { chmod, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineCase, type CaseContext } from '../case.js';
-import { fixtureCommand, fixtureCommandLine, runToCallback, text, track, untilAborted } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import { untilAborted } from '../kit.js';
+import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text } from './_util.js';
 
 /** A stand-in shell: prints each argument it gets on its own line, prefixed, so the case sees how it was called. */
 async function recordingShell(ctx: CaseContext): Promise<string> {
@@ -14,139 +15,127 @@ async function recordingShell(ctx: CaseContext): Promise<string> {
   return path;
 }
 
-export const shellCases = [
-  defineCase({
+export const shellCases = defineCases('child_process', [
+  {
     id: 'child_process.exec.default-shell-is-bin-sh',
-    module: 'child_process',
     rules: ['child_process.exec.shell-default-posix'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, 'printf "%s" "$0"');
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', 'printf "%s" "$0"');
+      noError(error, 'the callback error');
       expect(text(stdout), '$0 of the shell').to.equal('/bin/sh');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.named-shell-gets-command-line',
-    module: 'child_process',
     rules: ['child_process.exec.shell-custom'],
     async run(ctx) {
       const shell = await recordingShell(ctx);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, 'echo one two', { shell });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', 'echo one two', { shell });
+      noError(error, 'the callback error');
       expect(text(stdout)).to.equal('arg:-c\narg:echo one two\n');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.shell-interprets-metacharacters',
-    module: 'child_process',
     rules: ['child_process.exec.command-shell-interpreted'],
     async run(ctx) {
-      const line = 'printf a; printf b | tr b c; false || printf "$RTCONF_WORD"; printf z > /dev/null && printf "%s" $((6*7))';
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, line, { env: { RTCONF_WORD: 'w', PATH: process.env['PATH'] ?? '/usr/bin:/bin' } });
-      expect(error).to.equal(null);
+      const line = 'printf a; printf b | tr b c; RTCONF_WORD=w; false || printf "$RTCONF_WORD"; printf z > /dev/null && printf "%s" $((6*7))';
+      const { error, stdout } = await runToCallback(ctx, 'exec', line);
+      noError(error, 'the callback error');
       expect(text(stdout), 'sequence, pipe, ||, variable, redirection, && and arithmetic all applied').to.equal('acw42');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.exec.command-words-split-on-spaces',
-    module: 'child_process',
     rules: ['child_process.exec.command-shell-interpreted'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, `${fixtureCommandLine(ctx, 'echo-argv.mjs')} first  second third`);
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', `${fixtureCommandLine(ctx, 'echo-argv.mjs')} first  second third`);
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).args).to.deep.equal(['first', 'second', 'third']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.no-shell-by-default',
-    module: 'child_process',
     rules: ['child_process.exec-file.runs-file-directly'],
     async run(ctx) {
       const literal = ['$HOME', 'a b', '|', 'a;b', '`id`', '"q"', '$(echo x)'];
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs', ...literal);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, args);
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, args);
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).args, 'arguments arrive as given, nothing expanded').to.deep.equal(literal);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.no-shell-no-globbing',
-    module: 'child_process',
     rules: ['child_process.exec-file.no-shell-no-globbing'],
     async run(ctx) {
       const dir = await ctx.tmpDir();
       await writeFile(join(dir, 'one.txt'), '');
       await writeFile(join(dir, 'two.txt'), '');
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs', '*.txt', '*', '?ne.txt');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, args, { cwd: dir });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, args, { cwd: dir });
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).args, 'patterns that would match files arrive unexpanded').to.deep.equal(['*.txt', '*', '?ne.txt']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.no-shell-no-redirection',
-    module: 'child_process',
     rules: ['child_process.exec-file.no-shell-no-redirection'],
     async run(ctx) {
       const dir = await ctx.tmpDir();
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs', '>', 'out.txt', '2>&1', '<', 'missing-input');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, args, { cwd: dir });
-      expect(error, 'error (a shell would fail on the missing input file)').to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, args, { cwd: dir });
+      noError(error, 'the callback error (a shell would fail on the missing input file)');
       expect(JSON.parse(text(stdout)).args, 'operators arrive as arguments').to.deep.equal(['>', 'out.txt', '2>&1', '<', 'missing-input']);
       expect(await readdir(dir), 'no file was created by redirection').to.deep.equal([]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.shell-true-uses-bin-sh',
-    module: 'child_process',
     rules: ['child_process.exec-file.shell-true-posix'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, 'printf "%s|%s" "$0" $((1+1))', { shell: true });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'printf "%s|%s" "$0" $((1+1))', { shell: true });
+      noError(error, 'the callback error');
       expect(text(stdout)).to.equal('/bin/sh|2');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.execFile.shell-string-names-shell',
-    module: 'child_process',
     rules: ['child_process.exec-file.shell-string'],
     async run(ctx) {
       const shell = await recordingShell(ctx);
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, 'run', ['with', 'args'], { shell });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'run', ['with', 'args'], { shell });
+      noError(error, 'the callback error');
       expect(text(stdout), 'the file and its arguments joined into one command line').to.equal('arg:-c\narg:run with args\n');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.shell-true-uses-bin-sh',
-    module: 'child_process',
     rules: ['child_process.spawn.shell-true-posix'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.spawn('printf "%s:" "$0"; printf', ['%s', 'done'], { shell: true }));
+      const child = launch(ctx, 'spawn', ['printf "%s:" "$0"; printf', ['%s', 'done'], { shell: true }]);
       expect(await untilAborted(ctx, child.closed)).to.deep.equal([0, null]);
       expect(child.stdout()).to.equal('/bin/sh:done');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.shell-string-names-shell',
-    module: 'child_process',
     rules: ['child_process.spawn.shell-string'],
     async run(ctx) {
       const shell = await recordingShell(ctx);
-      const child = track(ctx, ctx.cp.spawn('a', ['b c'], { shell }));
+      const child = launch(ctx, 'spawn', ['a', ['b c'], { shell }]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout()).to.equal('arg:-c\narg:a b c\n');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.spawn.no-shell-by-default',
-    module: 'child_process',
     rules: ['child_process.spawn.no-shell-default'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs', '$0', 'a b', '&&', 'c');
-      const child = track(ctx, ctx.cp.spawn(command, args));
+      const child = launch(ctx, 'spawn', [command, args]);
       await untilAborted(ctx, child.closed);
       expect(JSON.parse(child.stdout()).args).to.deep.equal(['$0', 'a b', '&&', 'c']);
     },
-  }),
-];
+  },
+]);

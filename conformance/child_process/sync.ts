@@ -1,7 +1,10 @@
-// The synchronous variants: spawnSync, execSync and execFileSync block the event loop until the child has exited and
-// then hand back what it did.
+// The synchronous variants: spawnSync, execSync and execFileSync block the event loop until the child has exited (the
+// spec shows neither their arguments beyond the command nor their results, so completion is observed by its effect).
 import { expect } from 'chai';
-import { defineCase, type CaseContext } from '../case.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { defineCases, type CaseContext } from '../case.js';
+import { api, returnedBy } from '../kit.js';
 import { fixtureCommand, fixtureCommandLine } from './_util.js';
 
 /** Runs `call` and reports whether a callback queued before it ran while it was blocking. */
@@ -17,43 +20,53 @@ function blocks(call: () => unknown): { result: unknown; ranDuring: boolean } {
   }
 }
 
-function sleepAndPrint(ctx: CaseContext): [string, string[]] {
-  // Prints, then sleeps 50 ms: with the runtime's start-up, long past the moment our timers were due.
-  return fixtureCommand(ctx, 'sleep.mjs', '50');
+/**
+ * The fixture that writes "done" to a file 50 ms after it starts, and the file: the spec shows neither the arguments
+ * nor the result of the synchronous variants, so the cases observe completion by its effect, not by a return value.
+ */
+async function writeLater(ctx: CaseContext): Promise<{ command: string; args: string[]; line: string; marker: string }> {
+  const marker = join(await ctx.tmpDir(), 'marker');
+  const [command, args] = fixtureCommand(ctx, 'write-later.mjs', '50', marker);
+  return { command, args, line: fixtureCommandLine(ctx, 'write-later.mjs', '50', marker), marker };
 }
 
-export const syncCases = [
-  defineCase({
-    id: 'child_process.spawnSync.blocks-and-returns-result',
-    module: 'child_process',
+/** What the marker file holds right after the call returned, or `missing`. */
+async function markerText(marker: string): Promise<string> {
+  return readFile(marker, 'utf8').catch(() => 'missing');
+}
+
+export const syncCases = defineCases('child_process', [
+  {
+    id: 'child_process.spawnSync.blocks-until-child-exits',
     rules: ['child_process.sync.spawn-sync-blocks'],
-    run(ctx) {
-      const [command, args] = sleepAndPrint(ctx);
-      const { result, ranDuring } = blocks(() => ctx.cp.spawnSync(command, args, { encoding: 'utf8' }));
+    async run(ctx) {
+      const { command, args, marker } = await writeLater(ctx);
+      const spawnSync = api(ctx, 'child_process', 'spawnSync');
+      const { ranDuring } = blocks(() => returnedBy(() => spawnSync(command, args), 'child_process.spawnSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
-      expect(result).to.include({ status: 0, stdout: 'ready\n' });
+      expect(await markerText(marker), 'what the child had written when spawnSync returned').to.equal('done');
     },
-  }),
-  defineCase({
-    id: 'child_process.execSync.blocks-and-returns-stdout',
-    module: 'child_process',
+  },
+  {
+    id: 'child_process.execSync.blocks-until-child-exits',
     rules: ['child_process.sync.exec-sync-blocks'],
-    run(ctx) {
-      const line = fixtureCommandLine(ctx, 'sleep.mjs', '50');
-      const { result, ranDuring } = blocks(() => ctx.cp.execSync(line, { encoding: 'utf8' }));
+    async run(ctx) {
+      const { line, marker } = await writeLater(ctx);
+      const execSync = api(ctx, 'child_process', 'execSync');
+      const { ranDuring } = blocks(() => returnedBy(() => execSync(line), 'child_process.execSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
-      expect(result).to.equal('ready\n');
+      expect(await markerText(marker), 'what the child had written when execSync returned').to.equal('done');
     },
-  }),
-  defineCase({
-    id: 'child_process.execFileSync.blocks-and-returns-stdout',
-    module: 'child_process',
+  },
+  {
+    id: 'child_process.execFileSync.blocks-until-child-exits',
     rules: ['child_process.sync.exec-file-sync-blocks'],
-    run(ctx) {
-      const [command, args] = sleepAndPrint(ctx);
-      const { result, ranDuring } = blocks(() => ctx.cp.execFileSync(command, args, { encoding: 'utf8' }));
+    async run(ctx) {
+      const { command, args, marker } = await writeLater(ctx);
+      const execFileSync = api(ctx, 'child_process', 'execFileSync');
+      const { ranDuring } = blocks(() => returnedBy(() => execFileSync(command, args), 'child_process.execFileSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
-      expect(result).to.equal('ready\n');
+      expect(await markerText(marker), 'what the child had written when execFileSync returned').to.equal('done');
     },
-  }),
-];
+  },
+]);

@@ -4,8 +4,9 @@
 import { expect } from 'chai';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineCase, type CaseContext } from '../case.js';
-import { fixtureCommand, nextEvent, runToCallback, text, track, untilAborted } from './_util.js';
+import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { expectError, method, nextEvent, untilAborted } from '../kit.js';
+import { fixtureCommand, launch, noError, runToCallback, text } from './_util.js';
 
 /** A batch file (in a directory whose name has a space when the file's has) that prints its first argument. */
 async function batchFile(ctx: CaseContext, name: string): Promise<string> {
@@ -39,171 +40,155 @@ async function showWindowOf(ctx: CaseContext, via: 'exec' | 'execFile', windowsH
   const args = ['-NoProfile', '-NonInteractive', '-Command', SHOW_WINDOW_SCRIPT];
   const outcome =
     via === 'execFile'
-      ? await runToCallback(ctx, ctx.cp.execFile, 'powershell.exe', args, options)
-      : await runToCallback(ctx, ctx.cp.exec, `powershell.exe ${args.slice(0, 3).join(' ')} "${SHOW_WINDOW_SCRIPT.replace(/"/g, '\\"')}"`, options);
-  expect(outcome.error, 'error').to.equal(null);
+      ? await runToCallback(ctx, 'execFile', 'powershell.exe', args, options)
+      : await runToCallback(ctx, 'exec', `powershell.exe ${args.slice(0, 3).join(' ')} "${SHOW_WINDOW_SCRIPT.replace(/"/g, '\\"')}"`, options);
+  noError(outcome.error, 'the callback error');
   return Number(text(outcome.stdout).trim());
 }
 
-export const windowsCases = [
-  defineCase({
+export const windowsCases = defineCases('child_process', [
+  {
     id: 'child_process.windows.env-names-case-insensitive',
-    module: 'child_process',
     rules: ['child_process.general.windows-env-case-insensitive'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'report-env.mjs', 'RTCONF_CASE_TEST');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, args, { env: minimalEnv({ rtconf_case_test: 'lower-case name' }) });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, args, { env: minimalEnv({ rtconf_case_test: 'lower-case name' }) });
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).env, 'found under another letter case').to.deep.equal({ RTCONF_CASE_TEST: 'lower-case name' });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.env-first-of-case-variants-wins',
-    module: 'child_process',
     rules: ['child_process.general.windows-env-first-match'],
     async run(ctx) {
       // Sorted, 'RTCONF_CASE' comes before 'rtconf_case': only the first of the two reaches the child.
       const [command, args] = fixtureCommand(ctx, 'report-env.mjs', 'RTCONF_CASE');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, command, args, { env: minimalEnv({ rtconf_case: 'lower', RTCONF_CASE: 'upper' }) });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', command, args, { env: minimalEnv({ rtconf_case: 'lower', RTCONF_CASE: 'upper' }) });
+      noError(error, 'the callback error');
       expect(JSON.parse(text(stdout)).env).to.deep.equal({ RTCONF_CASE: 'upper' });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.exec-file-cannot-run-bat',
-    module: 'child_process',
     rules: ['child_process.general.windows-bat-not-exec-file'],
     async run(ctx) {
       const file = await batchFile(ctx, 'probe.bat');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, file, ['x']);
-      expect(error, 'execFile of a .bat file').to.be.instanceOf(Error);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', file, ['x']);
+      expectError(error, 'the execFile callback error for a .bat file');
       expect(text(stdout), 'the script did not run').to.not.contain('batch:');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.exec-runs-bat',
-    module: 'child_process',
     rules: ['child_process.general.windows-bat-via-exec'],
     async run(ctx) {
       const file = await batchFile(ctx, 'probe.cmd');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, `"${file}" arg`);
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', `"${file}" arg`);
+      noError(error, 'the callback error');
       expect(text(stdout).trim()).to.equal('batch:arg');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.spawn-shell-runs-bat',
-    module: 'child_process',
     rules: ['child_process.general.windows-bat-via-spawn-shell'],
     async run(ctx) {
       const file = await batchFile(ctx, 'probe.bat');
-      const child = track(ctx, ctx.cp.spawn(`"${file}"`, ['arg'], { shell: true }));
+      const child = launch(ctx, 'spawn', [`"${file}"`, ['arg'], { shell: true }]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout().trim()).to.equal('batch:arg');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.cmd-exe-runs-bat',
-    module: 'child_process',
     rules: ['child_process.general.windows-bat-via-cmd-exe'],
     async run(ctx) {
       const file = await batchFile(ctx, 'probe.bat');
-      const child = track(ctx, ctx.cp.spawn('cmd.exe', ['/c', file, 'arg']));
+      const child = launch(ctx, 'spawn', ['cmd.exe', ['/c', file, 'arg']]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout().trim()).to.equal('batch:arg');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.bat-name-with-spaces-quoted',
-    module: 'child_process',
     rules: ['child_process.general.windows-bat-spaces-quoted'],
     async run(ctx) {
       const file = await batchFile(ctx, 'my probe.bat');
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, `"${file}" quoted`);
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', `"${file}" quoted`);
+      noError(error, 'the callback error');
       expect(text(stdout).trim()).to.equal('batch:quoted');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.lookup-without-env-path-uses-process-path',
-    module: 'child_process',
     rules: ['child_process.general.path-windows-process'],
     async run(ctx) {
       // `where.exe` is found through this process's PATH although the given env has none.
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, 'where', ['cmd'], { env: minimalEnv({}) });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'where', ['cmd'], { env: minimalEnv({}) });
+      noError(error, 'the callback error');
       expect(text(stdout).toLowerCase()).to.contain('cmd.exe');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.exec-default-shell-is-comspec',
-    module: 'child_process',
     rules: ['child_process.exec.shell-default-windows'],
     async run(ctx) {
       // %CMDCMDLINE% is the command line of the cmd.exe running the command: it starts with the shell's path.
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.exec, 'echo %CMDCMDLINE%');
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'exec', 'echo %CMDCMDLINE%');
+      noError(error, 'the callback error');
       expect(text(stdout).trim().toLowerCase().replace(/^"/, '')).to.satisfy((line: string) => line.startsWith(String(process.env['ComSpec']).toLowerCase()));
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.exec-file-shell-true-is-comspec',
-    module: 'child_process',
     rules: ['child_process.exec-file.shell-true-windows'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, ctx.cp.execFile, 'echo %CMDCMDLINE%', { shell: true });
-      expect(error).to.equal(null);
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'echo %CMDCMDLINE%', { shell: true });
+      noError(error, 'the callback error');
       expect(text(stdout).trim().toLowerCase().replace(/^"/, '')).to.satisfy((line: string) => line.startsWith(String(process.env['ComSpec']).toLowerCase()));
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.spawn-shell-true-is-comspec',
-    module: 'child_process',
     rules: ['child_process.spawn.shell-true-windows'],
     async run(ctx) {
-      const child = track(ctx, ctx.cp.spawn('echo %CMDCMDLINE%', { shell: true }));
+      const child = launch(ctx, 'spawn', ['echo %CMDCMDLINE%', { shell: true }]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout().trim().toLowerCase().replace(/^"/, '')).to.satisfy((line: string) => line.startsWith(String(process.env['ComSpec']).toLowerCase()));
     },
-  }),
-  ...(['exec', 'execFile'] as const).map((via) =>
-    defineCase({
-      id: `child_process.windows.${via}-windows-hide`,
-      module: 'child_process',
-      rules: [via === 'exec' ? 'child_process.exec.windows-hide' : 'child_process.exec-file.windows-hide'],
-      timeoutMs: 60000,
-      async run(ctx) {
-        expect(await showWindowOf(ctx, via, undefined), 'wShowWindow by default (0 would be SW_HIDE)').to.not.equal(0);
-        expect(await showWindowOf(ctx, via, true), 'wShowWindow with windowsHide: true').to.equal(0);
-      },
-    }),
-  ),
-  defineCase({
+  },
+  ...(['exec', 'execFile'] as const).map((via): CaseEntry => ({
+    id: `child_process.windows.${via}-windows-hide`,
+    rules: [via === 'exec' ? 'child_process.exec.windows-hide' : 'child_process.exec-file.windows-hide'],
+    timeoutMs: 60000,
+    async run(ctx) {
+      expect(await showWindowOf(ctx, via, undefined), 'wShowWindow by default (0 would be SW_HIDE)').to.not.equal(0);
+      expect(await showWindowOf(ctx, via, true), 'wShowWindow with windowsHide: true').to.equal(0);
+    },
+  })),
+  {
     id: 'child_process.windows.exec-file-verbatim-arguments',
-    module: 'child_process',
     rules: ['child_process.exec-file.windows-verbatim-arguments'],
     async run(ctx) {
       const [command, args] = fixtureCommand(ctx, 'echo-argv.mjs');
-      const quoted = await runToCallback(ctx, ctx.cp.execFile, command, [...args, '"a b"']);
+      const quoted = await runToCallback(ctx, 'execFile', command, [...args, '"a b"']);
       expect(JSON.parse(text(quoted.stdout)).args, 'default: quoted and escaped, the quotes arrive').to.deep.equal(['"a b"']);
-      const verbatim = await runToCallback(ctx, ctx.cp.execFile, command, [`"${args[0] as string}"`, '"a b"'], { windowsVerbatimArguments: true });
+      const verbatim = await runToCallback(ctx, 'execFile', command, [`"${args[0] as string}"`, '"a b"'], { windowsVerbatimArguments: true });
       expect(JSON.parse(text(verbatim.stdout)).args, 'verbatim: the quotes group the words').to.deep.equal(['a b']);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'child_process.windows.fork-verbatim-arguments',
-    module: 'child_process',
     rules: ['child_process.fork.windows-verbatim-arguments'],
     async run(ctx) {
       const modulePath = ctx.fixtures.path('ipc-echo.mjs');
-      const quoted = track(ctx, ctx.cp.fork(modulePath, ['"a b"'], { execArgv: [] }));
+      const quoted = launch(ctx, 'fork', [modulePath, ['"a b"'], { execArgv: [] }]);
       const [first] = await nextEvent<[{ argv: string[] }]>(ctx, quoted.child, 'message');
       expect(first.argv, 'default: the quotes arrive').to.deep.equal(['"a b"']);
-      quoted.child.send('exit');
-      const verbatim = track(ctx, ctx.cp.fork(`"${modulePath}"`, ['"a b"'], { execArgv: [], windowsVerbatimArguments: true }));
+      method(quoted.child, 'send', 'ChildProcess')('exit');
+      const verbatim = launch(ctx, 'fork', [`"${modulePath}"`, ['"a b"'], { execArgv: [], windowsVerbatimArguments: true }]);
       const [second] = await nextEvent<[{ argv: string[] }]>(ctx, verbatim.child, 'message');
       expect(second.argv, 'verbatim: the quotes group the words').to.deep.equal(['a b']);
-      verbatim.child.send('exit');
+      method(verbatim.child, 'send', 'ChildProcess')('exit');
     },
-  }),
-];
+  },
+]);

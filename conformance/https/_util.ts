@@ -1,16 +1,32 @@
-// Shared plumbing of the https cases: servers bound to 127.0.0.1 on ephemeral ports that are closed (with every
-// connection) when the case ends, and requests run to their response body or their 'error' event.
-import type { IncomingHttpHeaders, IncomingMessage, ClientRequest } from 'node:http';
+// Shared plumbing of the https cases: the candidate's functions checked before use and called so that what they throw
+// is the failure; the candidate's servers bound to 127.0.0.1 on ephemeral ports and closed (with every connection)
+// when the case ends; its requests run to their response body or their 'error' event; and the trusted peers of the
+// harness, which the candidate's client and server are checked against. Every wait ends with the case.
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { CaseFailure } from '../case.js';
+import { CaseFailure, type CaseContext } from '../case.js';
+import { api, delay, describeThrown, describeValue, expectError, method, returnedBy, untilAborted, within, type WaitContext } from '../kit.js';
 import type { HttpsModule } from '../modules.js';
-import type { CertificateSet } from './certificates.js';
+import type { CertificateSet } from './certificate-set.js';
+import type {
+  HandshakeObservation,
+  ServerObservation,
+  TrustedConnectOptions,
+  TrustedConnection,
+  TrustedReply,
+  TrustedRequest,
+  TrustedServer,
+  TrustedServerOptions,
+} from './trusted-peer.js';
 
 /** Whatever owns cleanups: a case context, or a test's own list. */
 export interface Scope {
   defer(cleanup: () => unknown): void;
 }
+
+/** What the helpers that wait and clean up need of a case. */
+export type CaseScope = Scope & WaitContext;
 
 /** What `listen` and `closeServer` need of a server: a candidate's https Server, or a plain one of the harness. */
 export interface ListeningServer {
@@ -22,8 +38,9 @@ export interface ListeningServer {
   readonly listening: boolean;
 }
 
-type HttpsServer = ReturnType<HttpsModule['createServer']>;
-type Listener = (req: IncomingMessage, res: import('node:http').ServerResponse) => void;
+export type HttpsServer = ReturnType<HttpsModule['createServer']>;
+export type HttpsAgent = InstanceType<HttpsModule['Agent']>;
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A response read to its end. */
 export interface Reply {
@@ -34,47 +51,66 @@ export interface Reply {
   readonly chunks: number;
   readonly request: ClientRequest;
   readonly socket: TLSSocket;
-  /** TLS facts read when the response arrived, while the connection is surely open (some runtimes forget them later). */
-  readonly tls: TlsSnapshot;
-}
-
-export interface TlsSnapshot {
-  readonly sessionReused: boolean | undefined;
-  readonly protocol: string | null | undefined;
-  readonly cipher: string | undefined;
-  readonly authorized: boolean | undefined;
-  readonly encrypted: boolean | undefined;
-}
-
-/** Reads what a case may want to know about a connection, tolerating a socket that lacks some of it. */
-function snapshot(socket: TLSSocket | null | undefined): TlsSnapshot {
-  const call = <T>(read: () => T): T | undefined => {
-    try {
-      return read();
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    sessionReused: call(() => socket?.isSessionReused()),
-    protocol: call(() => socket?.getProtocol()),
-    cipher: call(() => socket?.getCipher()?.name),
-    authorized: socket?.authorized,
-    encrypted: socket?.encrypted,
-  };
 }
 
 /** How long a case waits for one exchange before calling it hung (well under any case time limit). */
 export const EXCHANGE_LIMIT_MS = 5000;
 
+/** The https exports a case may use, and what each must be. */
+type HttpsFunction = 'createServer' | 'request' | 'get' | 'Agent' | 'Server';
+
 /**
- * Exactly `total` request header lines: Host first (a server requires it, and drops lines past its limit),
- * Connection given here so the client adds no line of its own, then `x-h0`… fillers.
+ * Checks, before a case uses them, that the candidate has these exports: functions (classes for Agent and Server),
+ * and `globalAgent` an object. A missing one fails the case with `not implemented: https.<name>`.
+ * @example
+ * ```ts
+ * uses(ctx, 'get', 'Agent');
+ * ```
  */
-export function headerLines(total: number): Record<string, string> {
-  const headers: Record<string, string> = { host: 'localhost', connection: 'close' };
-  for (let i = 0; i < total - 2; i++) headers[`x-h${i}`] = 'v';
-  return headers;
+export function uses(ctx: Pick<CaseContext, 'https'>, ...names: readonly (HttpsFunction | 'globalAgent')[]): void {
+  for (const name of names) {
+    if (name !== 'globalAgent') {
+      api(ctx, 'https', name);
+      continue;
+    }
+    const value: unknown = (ctx.https as unknown as Record<string, unknown>)['globalAgent'];
+    if (value === null || typeof value !== 'object') {
+      throw new CaseFailure('not implemented: https.globalAgent', { expected: 'https.globalAgent, an object', actual: describeValue(value) });
+    }
+  }
+}
+
+/**
+ * The candidate's `request` or `get`, checked, called on the module object as an application calls it; what it throws
+ * fails the case naming the call and the candidate's error.
+ * @example
+ * ```ts
+ * const req = call(ctx, 'get')({ host: 'localhost', port });
+ * ```
+ */
+export function call(ctx: Pick<CaseContext, 'https'>, name: 'request' | 'get'): (...args: unknown[]) => ClientRequest {
+  const fn = api(ctx, 'https', name);
+  return (...args) => returnedBy(() => Reflect.apply(fn, ctx.https, args) as ClientRequest, `https.${name}()`);
+}
+
+/** A new Agent of the candidate, destroyed when the case ends. */
+export function newAgent(ctx: Pick<CaseContext, 'https'> & Scope, options?: Record<string, unknown>): HttpsAgent {
+  const Agent = api(ctx, 'https', 'Agent');
+  const agent = returnedBy(() => (options === undefined ? new Agent() : new Agent(options)), `new https.Agent(${options === undefined ? '' : 'options'})`);
+  ctx.defer(() => {
+    try {
+      (agent as { destroy?: () => void }).destroy?.();
+    } catch {
+      // the candidate's agent cannot be destroyed: the case has its verdict already
+    }
+  });
+  return agent;
+}
+
+/** The candidate's `createServer(...args)`, checked; what it throws fails the case. */
+export function createServer(ctx: Pick<CaseContext, 'https'>, ...args: unknown[]): HttpsServer {
+  const create = api(ctx, 'https', 'createServer');
+  return returnedBy(() => Reflect.apply(create, ctx.https, args) as HttpsServer, `https.createServer()`);
 }
 
 /** Server credentials from the minted set: the localhost certificate of the trusted CA. */
@@ -84,19 +120,27 @@ export function serverCredentials(certs: CertificateSet): { key: string; cert: s
 
 /**
  * Starts `server` on 127.0.0.1 with an ephemeral port and makes sure it is closed, with every connection, when the
- * scope ends.
+ * scope ends. A server that lacks `listen`, throws, emits 'error' or never listens fails the case.
  * @returns the port.
  */
-export async function listen(scope: Scope, server: ListeningServer): Promise<number> {
+export async function listen(scope: CaseScope, server: ListeningServer): Promise<number> {
+  const start = method(server, 'listen', 'https.Server');
+  method(server, 'address', 'https.Server');
   scope.defer(() => closeServer(server));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
+  const listening = new Promise<void>((resolve, reject) => {
+    const onError = (error: Error): void => reject(new CaseFailure(`the server could not listen: ${describeThrown(error)}`, { expected: 'listening', actual: describeThrown(error) }));
+    if (typeof server.once === 'function') server.once('error', onError);
+    returnedBy(() => start(0, '127.0.0.1', () => {
+      if (typeof server.off === 'function') server.off('error', onError);
       resolve();
-    });
+    }), 'server.listen(0, "127.0.0.1", callback)');
   });
-  return (server.address() as AddressInfo).port;
+  await within(scope, listening, EXCHANGE_LIMIT_MS, 'the listen callback');
+  const address = returnedBy(() => server.address(), 'server.address()');
+  if (address === null || typeof address !== 'object' || typeof address.port !== 'number') {
+    throw new CaseFailure('server.address() does not give the port it listens on', { expected: '{ port, … }', actual: describeValue(address) });
+  }
+  return address.port;
 }
 
 /** How long a cleanup waits for a server to close before giving up on it (a broken candidate may never call back). */
@@ -110,76 +154,52 @@ export function closeServer(server: ListeningServer): Promise<void> {
       return;
     }
     const timer = setTimeout(resolve, CLOSE_LIMIT_MS);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+    try {
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+    } catch {
+      // a candidate's server that cannot close: the bound above ends the wait
+    }
   });
-}
-
-/** Polls `condition` until it holds; fails the case (naming `what`) if it does not within `ms`. */
-export async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new CaseFailure(`${what} did not happen within ${ms} ms`, { expected: what, actual: 'nothing' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 /** A server of the candidate with the trusted localhost certificate, answering every request with `listener`. */
 export async function startServer(
-  scope: Scope,
-  https: HttpsModule,
-  certs: CertificateSet,
+  ctx: Pick<CaseContext, 'https' | 'fixtures'> & CaseScope,
   listener: Listener = (_req, res) => res.end('ok'),
   options: Record<string, unknown> = {},
 ): Promise<{ server: HttpsServer; port: number }> {
-  const server = https.createServer({ ...serverCredentials(certs), ...options }, listener);
-  const port = await listen(scope, server);
+  const certs = await ctx.fixtures.certificates();
+  const server = createServer(ctx, { ...serverCredentials(certs), ...options }, listener);
+  const port = await listen(ctx, server);
   return { server, port };
 }
 
-function describeError(error: Error): string {
-  const { code } = error as Error & { code?: unknown };
-  return `${typeof code === 'string' ? code : error.name}: ${error.message}`;
-}
-
-/**
- * Waits for `promise`, or fails the case (the candidate never did what was awaited) after `ms`.
- * @param what the awaited behaviour, for the failure message.
- */
-export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CaseFailure(`${what} did not happen within ${ms} ms`, { expected: what, actual: 'nothing' })), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
+/** Checks that what the candidate's `request`/`get` returned can be listened on, as a ClientRequest can. */
+export function requestOf(value: unknown, what: string): ClientRequest {
+  const candidate = value as { on?: unknown } | null | undefined;
+  if (candidate === null || candidate === undefined || typeof candidate.on !== 'function') {
+    throw new CaseFailure(`${what} did not return a request to listen on`, { expected: 'a ClientRequest', actual: describeValue(value) });
   }
+  return value as ClientRequest;
 }
 
 /**
- * Runs `start` (which creates and ends a request) to the end of its response body. A request that fails or never
- * completes fails the case: the candidate did not deliver the response the case set up.
+ * Runs `start` (which creates and ends a request of the candidate) to the end of its response body. A request that
+ * throws, fails or never completes fails the case, naming what the candidate did instead.
  */
-export function exchange(start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<Reply> {
-  return new Promise<Reply>((resolve, reject) => {
-    let request: ClientRequest | undefined;
-    const timer = setTimeout(() => {
-      request?.destroy();
-      reject(new CaseFailure(`no complete response within ${EXCHANGE_LIMIT_MS} ms`, { expected: 'a response', actual: 'none' }));
-    }, EXCHANGE_LIMIT_MS);
+export async function exchange(ctx: WaitContext, start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<Reply> {
+  let request: ClientRequest | undefined;
+  const done = new Promise<Reply>((resolve, reject) => {
     const fail = (error: Error): void => {
-      clearTimeout(timer);
-      reject(error instanceof CaseFailure ? error : new CaseFailure(`the request failed: ${describeError(error)}`, { expected: 'a response', actual: describeError(error) }));
+      reject(error instanceof CaseFailure ? error : new CaseFailure(`the request failed: ${describeThrown(error)}`, { expected: 'a response', actual: describeThrown(error) }));
     };
     const onResponse = (res: IncomingMessage): void => {
       // Captured now: a keep-alive socket is detached from the response once the body has been read.
       const socket = res.socket as TLSSocket;
-      const tls = snapshot(socket);
       let body = '';
       let chunks = 0;
       res.setEncoding('utf8');
@@ -188,75 +208,189 @@ export function exchange(start: (onResponse: (res: IncomingMessage) => void) => 
         chunks += 1;
       });
       res.on('error', fail);
-      res.on('end', () => {
-        clearTimeout(timer);
-        // Runtimes differ in when a socket reports resumption (some only right after the handshake, some only
-        // later); a session counts as resumed if the socket said so at either moment.
-        const resumedLater = snapshot(socket).sessionReused;
-        resolve({
-          status: res.statusCode,
-          headers: res.headers,
-          body,
-          chunks,
-          request: request as ClientRequest,
-          socket,
-          tls: { ...tls, sessionReused: tls.sessionReused === true || resumedLater === true ? true : tls.sessionReused },
-        });
-      });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body, chunks, request: request as ClientRequest, socket }));
     };
-    try {
-      request = start(onResponse);
-    } catch (error) {
-      // Throwing synchronously is the candidate's doing too, but keep its own error: it says most.
-      clearTimeout(timer);
-      reject(error);
-      return;
-    }
+    request = requestOf(returnedBy(() => start(onResponse), 'the request'), 'the request');
     request.on('error', fail);
   });
+  try {
+    return await within(ctx, done, EXCHANGE_LIMIT_MS, 'a complete response');
+  } catch (error) {
+    request?.destroy();
+    throw error;
+  }
 }
 
 /**
- * Runs a request that must fail; resolves with the Error of its `'error'` event, rejects if a response came.
- * @param start creates (and ends) the request.
+ * Runs a request of the candidate that must fail; resolves with what its `'error'` event carried, which must be an
+ * Error that does not merely say the API is missing (the spec names no class or code for these errors). A response,
+ * or nothing at all, fails the case.
+ * @param what what the error is expected for, for the failure message.
  */
-export function failure(start: () => ClientRequest): Promise<Error> {
-  return new Promise<Error>((resolve, reject) => {
-    let request: ClientRequest | undefined;
-    const timer = setTimeout(() => {
-      request?.destroy();
-      reject(new CaseFailure(`neither 'error' nor a response within ${EXCHANGE_LIMIT_MS} ms`, { expected: "an 'error' event", actual: 'nothing' }));
-    }, EXCHANGE_LIMIT_MS);
-    try {
-      request = start();
-    } catch (error) {
-      clearTimeout(timer);
-      reject(error as Error);
-      return;
-    }
-    request.on('error', (error: Error) => {
-      clearTimeout(timer);
-      resolve(error);
-    });
+export async function failure(ctx: WaitContext, start: () => ClientRequest, what = "the request's 'error'"): Promise<Error> {
+  let request: ClientRequest | undefined;
+  const failed = new Promise<unknown>((resolve, reject) => {
+    request = requestOf(returnedBy(start, 'the request'), 'the request');
+    request.on('error', resolve);
     request.on('response', (res: IncomingMessage) => {
-      clearTimeout(timer);
       res.resume();
       reject(new CaseFailure('the request was expected to fail, but it got a response', { expected: "an 'error' event", actual: `a response with status ${String(res.statusCode)}` }));
     });
   });
+  try {
+    const error = await within(ctx, failed, EXCHANGE_LIMIT_MS, "an 'error' event");
+    return expectError(error, what);
+  } catch (error) {
+    request?.destroy();
+    throw error;
+  }
 }
 
-/** Resolves with the arguments of the next `event`; fails the case if none comes within `ms`. */
-export function nextEvent<T extends unknown[]>(emitter: NodeJS.EventEmitter, event: string, ms = EXCHANGE_LIMIT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      emitter.off(event, listener);
-      reject(new CaseFailure(`no '${event}' event within ${ms} ms`, { expected: `a '${event}' event`, actual: 'none' }));
-    }, ms);
-    const listener = (...args: unknown[]): void => {
-      clearTimeout(timer);
-      resolve(args as T);
-    };
-    emitter.once(event, listener);
-  });
+/**
+ * Exactly `total` request header lines for the trusted client: Host first (a server requires it, and drops lines past
+ * its limit), Connection given so no line is added, then `x-h0`… fillers.
+ */
+export function headerLines(total: number, connection: 'close' | 'keep-alive' = 'close'): [string, string][] {
+  const headers: [string, string][] = [
+    ['Host', 'localhost'],
+    ['Connection', connection],
+  ];
+  for (let i = 0; i < total - 2; i++) headers.push([`x-h${i}`, 'v']);
+  return headers;
+}
+
+/**
+ * A trusted server of the harness for checking the candidate's client, closed when the case ends. (The trusted peers
+ * bound their own waits, so only the end of the case cuts them short.)
+ */
+export async function trustedServer(ctx: Pick<CaseContext, 'fixtures'> & CaseScope, options: TrustedServerOptions = {}): Promise<TrustedServer> {
+  const server = await untilAborted(ctx, ctx.fixtures.trustedServer(options));
+  ctx.defer(() => server.close());
+  return server;
+}
+
+/** What the trusted server has seen so far. */
+export function observe(ctx: WaitContext, server: TrustedServer): Promise<ServerObservation> {
+  return untilAborted(ctx, server.observe());
+}
+
+/**
+ * Looks at the trusted server's observations every few milliseconds until `test` holds; fails the case naming `what`
+ * (and what was seen last) when it does not within `ms`.
+ */
+export async function observeUntil(ctx: WaitContext, server: TrustedServer, test: (seen: ServerObservation) => boolean, ms: number, what: string): Promise<ServerObservation> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = await observe(ctx, server);
+    if (test(seen)) return seen;
+    if (Date.now() > deadline) throw new CaseFailure(`${what} did not happen within ${ms} ms`, { expected: what, actual: seen });
+    await delay(ctx, 20);
+  }
+}
+
+/** A connection of the trusted client to the candidate's server on `port`, closed when the case ends; never throws for a failed handshake. */
+export async function trustedConnection(
+  ctx: Pick<CaseContext, 'fixtures'> & CaseScope,
+  port: number,
+  options: Omit<TrustedConnectOptions, 'port'> = {},
+): Promise<TrustedConnection> {
+  const connection = await within(ctx, ctx.fixtures.trustedClient({ port, ...options }), EXCHANGE_LIMIT_MS * 2, "the trusted client's TLS handshake");
+  ctx.defer(() => connection.close());
+  return connection;
+}
+
+/** Fails the case unless the trusted client's TLS handshake with the candidate's server completed. */
+export function expectSecure(handshake: HandshakeObservation): void {
+  if (!handshake.secure) {
+    const reason = handshake.error ? `${handshake.error.code ?? 'Error'}: ${handshake.error.message}` : 'no reason given';
+    throw new CaseFailure(`a TLS handshake with the candidate's server failed: ${reason}`, { expected: 'a completed TLS handshake', actual: reason });
+  }
+}
+
+/** A connection of the trusted client whose TLS handshake completed. */
+export async function secureConnection(
+  ctx: Pick<CaseContext, 'fixtures'> & CaseScope,
+  port: number,
+  options: Omit<TrustedConnectOptions, 'port'> = {},
+): Promise<TrustedConnection> {
+  const connection = await trustedConnection(ctx, port, options);
+  expectSecure(connection.handshake);
+  return connection;
+}
+
+/** The trusted client's request on `connection`: what came back, a response or a failure, within the exchange limit. */
+export function trustedRequest(ctx: WaitContext, connection: TrustedConnection, request: TrustedRequest = {}): Promise<TrustedReply> {
+  return within(ctx, connection.request(request), EXCHANGE_LIMIT_MS, "a response to the trusted client's request");
+}
+
+/** A response the candidate's server gave the trusted client, or a failure naming what happened instead. */
+export function answered(reply: TrustedReply): Extract<TrustedReply, { ok: true }> {
+  if (!reply.ok) {
+    const reason = `${reply.error.code ?? 'Error'}: ${reply.error.message}`;
+    throw new CaseFailure(`the candidate's server gave no response: ${reason}`, { expected: 'a response', actual: reason });
+  }
+  return reply;
+}
+
+/** One request of the trusted client on a fresh connection to the candidate's server, which must answer it. */
+export async function trustedExchange(
+  ctx: Pick<CaseContext, 'fixtures'> & CaseScope,
+  port: number,
+  request: TrustedRequest = {},
+  options: Omit<TrustedConnectOptions, 'port'> = {},
+): Promise<{ handshake: HandshakeObservation; reply: Extract<TrustedReply, { ok: true }>; connection: TrustedConnection }> {
+  const connection = await secureConnection(ctx, port, options);
+  const reply = answered(await trustedRequest(ctx, connection, request));
+  return { handshake: connection.handshake, reply, connection };
+}
+
+/**
+ * Runs a request of the candidate's client that must be refused because of the trusted server's certificate: its
+ * `'error'` must be an Error that does not merely say the API is missing (see `failure`), the server must have seen
+ * the client begin a TLS handshake (so the refusal is the client's verdict on TLS, not a failure to speak it), and
+ * no request may have reached the server.
+ * @returns the request's error.
+ */
+export async function refusedByClient(ctx: WaitContext, server: TrustedServer, start: () => ClientRequest, what: string): Promise<Error> {
+  const error = await failure(ctx, start, what);
+  const seen = await observe(ctx, server);
+  if (!seen.connections.some((connection) => connection.tlsStarted)) {
+    const failures = seen.connections.map((connection) => connection.failure?.message ?? 'no TLS');
+    throw new CaseFailure('the request failed without beginning a TLS handshake with the server', {
+      expected: 'a TLS handshake the client abandons',
+      actual: failures.length > 0 ? failures.join('; ') : 'no connection',
+    });
+  }
+  if (seen.requests.length > 0) {
+    throw new CaseFailure('the request reached the server before it failed', { expected: 'no request sent', actual: seen.requests.map((request) => `${request.method} ${request.url}`) });
+  }
+  return error;
+}
+
+/**
+ * A control exchange: what the case's conclusion rests on besides the rule it checks (the same client accepting a
+ * server it should accept). Its failure makes the case inconclusive (an error), never a verdict on the cited rules.
+ */
+export async function control<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CaseFailure)) throw error;
+    throw new Error(`inconclusive: the control (${what}) failed too, so the refusal says nothing about the rule: ${error.message}`);
+  }
+}
+
+/**
+ * Resolves once the trusted client's connection has closed (the candidate's server hung up), looking every few
+ * milliseconds; fails the case when it is still open after `ms`.
+ * @returns what the connection received before it closed.
+ */
+export async function closedWithin(ctx: WaitContext, connection: TrustedConnection, ms: number, what: string): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = await untilAborted(ctx, connection.observe());
+    if (seen.closed) return seen.received;
+    if (Date.now() > deadline) throw new CaseFailure(`${what} did not happen within ${ms} ms`, { expected: what, actual: 'the connection still open' });
+    await delay(ctx, 20);
+  }
 }

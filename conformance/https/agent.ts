@@ -1,108 +1,114 @@
-// https.Agent: construction, plain-HTTP agent options, TLS options given to the agent, createConnection overrides.
-import tls from 'node:tls';
+// https.Agent: construction, plain-HTTP agent options, TLS options given to the agent, createConnection overrides. The
+// candidate's client talks to a trusted server of the harness, which records the connections it accepted.
+import type tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
-import { defineCase } from '../case.js';
-import { exchange, failure, startServer } from './_util.js';
+import { defineCases } from '../case.js';
+import { returnedBy } from '../kit.js';
+import { call, exchange, newAgent, observe, trustedServer, uses } from './_util.js';
 
 type ConnectionOptions = tls.ConnectionOptions & { port?: number | string | null };
 type ConnectCallback = (error: Error | null, socket: Duplex) => void;
 
-export const agentCases = [
-  defineCase({
+export const agentCases = defineCases('https', [
+  {
     id: 'https.agent.constructs-without-options',
-    module: 'https',
     rules: ['https.agent.constructor'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs);
-      const agent = new ctx.https.Agent();
-      ctx.defer(() => agent.destroy());
+      const server = await trustedServer(ctx);
+      const agent = newAgent(ctx);
       expect(agent, 'new Agent()').to.be.instanceOf(ctx.https.Agent);
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
       expect(reply.body, 'answer over a connection of new Agent()').to.equal('ok');
-      expect(reply.tls.encrypted, 'the connection is TLS').to.equal(true);
+      expect((await observe(ctx, server)).connections.map((connection) => connection.secure), 'TLS connections the server accepted').to.deep.equal([true]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.keep-alive-option-reuses-connection',
-    module: 'https',
     rules: ['https.agent.http-agent-options'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      let connections = 0;
-      const { server, port } = await startServer(ctx, ctx.https, certs);
-      server.on('secureConnection', () => (connections += 1));
+      const server = await trustedServer(ctx);
       const count = async (keepAlive: boolean): Promise<number> => {
-        const agent = new ctx.https.Agent({ keepAlive });
-        ctx.defer(() => agent.destroy());
-        connections = 0;
-        for (let i = 0; i < 3; i++) await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
-        return connections;
+        const agent = newAgent(ctx, { keepAlive });
+        const before = (await observe(ctx, server)).connections.length;
+        for (let i = 0; i < 3; i++) await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+        return (await observe(ctx, server)).connections.length - before;
       };
-      expect(await count(true), 'connections for 3 requests with keepAlive: true').to.equal(1);
-      expect(await count(false), 'connections for 3 requests with keepAlive: false').to.equal(3);
+      expect(await count(true), 'connections the server accepted for 3 requests with keepAlive: true').to.equal(1);
+      expect(await count(false), 'connections the server accepted for 3 requests with keepAlive: false').to.equal(3);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.tls-options-given-to-agent',
-    module: 'https',
     rules: ['https.agent.tls-options-from-request-options', 'https.agent.passed-as-agent-option'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs, (req, res) => res.end((req.socket as tls.TLSSocket).getPeerCertificate().subject?.CN ?? 'none'), {
-        requestCert: true,
-        rejectUnauthorized: true,
-        ca: certs.ca.cert.pem,
-      });
-      // ca, key and cert live on the agent only; the request names nothing but the agent.
-      const agent = new ctx.https.Agent({ ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem });
-      ctx.defer(() => agent.destroy());
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, agent }, done));
-      expect(reply.body, 'client certificate the server saw').to.equal(certs.client.commonName);
-      const bare = new ctx.https.Agent();
-      ctx.defer(() => bare.destroy());
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, agent: bare }));
-      expect(error, 'the same request through an agent without those options').to.be.instanceOf(Error);
+      const server = await trustedServer(ctx, { requestCert: true });
+      // ca, key and cert live on the agent only; the request names nothing but the agent. The server's certificate
+      // is verified (rejectUnauthorized defaults to true), so the request only succeeds if the agent's ca is used.
+      const agent = newAgent(ctx, { ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem });
+      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, agent }, done));
+      // Through an agent with the ca but without key and cert, the server must see no certificate: it came from the agent.
+      const bare = newAgent(ctx, { ca: certs.ca.cert.pem });
+      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, agent: bare }, done));
+      const presented = (await observe(ctx, server)).connections.map((connection) => connection.clientCertificate?.subjectCN ?? null);
+      expect(presented, 'client certificate the server saw, through the agent with key + cert, then through the one without').to.deep.equal([certs.client.commonName, null]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.create-connection-returns-socket',
-    module: 'https',
     rules: ['https.agent.create-connection-override'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs);
-      const made: tls.TLSSocket[] = [];
+      const server = await trustedServer(ctx);
+      const made: Duplex[] = [];
       const received: ConnectionOptions[] = [];
+      // The override customises the TLS connection the Agent would make: it adds an SNI name, which a request to an
+      // IP address would not send, and the server sees it.
       class Custom extends ctx.https.Agent {
-        override createConnection(options: ConnectionOptions): Duplex {
+        override createConnection(options: ConnectionOptions, callback?: ConnectCallback): Duplex {
           received.push(options);
-          const socket = tls.connect({ ...options, servername: 'localhost' });
+          const socket = super.createConnection({ ...options, servername: 'localhost' }, callback) as Duplex;
           made.push(socket);
-          ctx.defer(() => socket.destroy());
           return socket;
         }
       }
-      const reply = await exchange((done) => ctx.https.get({ host: '127.0.0.1', port, ca: certs.ca.cert.pem, agent: new Custom() }, done));
+      const agent = returnedBy(() => new Custom(), 'new (a subclass of https.Agent)()');
+      ctx.defer(() => agent.destroy?.());
+      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
       expect(made.length, 'createConnection calls').to.equal(1);
       expect(reply.socket, 'socket the response came on').to.equal(made[0]);
       expect(received[0]?.ca, 'TLS option ca handed to createConnection').to.equal(certs.ca.cert.pem);
+      const [connection] = (await observe(ctx, server)).connections;
+      expect(connection?.servername, 'SNI the server received (set by the override)').to.equal('localhost');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.create-connection-async-callback',
-    module: 'https',
     rules: ['https.agent.create-connection-async'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs);
-      const made: tls.TLSSocket[] = [];
+      const server = await trustedServer(ctx);
+      const made: Duplex[] = [];
       class Later extends ctx.https.Agent {
         override createConnection(options: ConnectionOptions, callback?: ConnectCallback): Duplex {
-          // Nothing returned: the socket is handed over later, through the callback.
+          // Nothing returned: the socket the Agent would make (with an SNI name added) is handed over later, through
+          // the callback.
           setTimeout(() => {
-            const socket = tls.connect({ ...options, servername: 'localhost' });
+            let socket: Duplex;
+            try {
+              socket = super.createConnection({ ...options, servername: 'localhost' }) as Duplex;
+            } catch (error) {
+              callback?.(error as Error, undefined as unknown as Duplex);
+              return;
+            }
             made.push(socket);
             ctx.defer(() => socket.destroy());
             callback?.(null, socket);
@@ -110,9 +116,13 @@ export const agentCases = [
           return undefined as unknown as Duplex;
         }
       }
-      const reply = await exchange((done) => ctx.https.get({ host: '127.0.0.1', port, ca: certs.ca.cert.pem, agent: new Later() }, done));
+      const agent = returnedBy(() => new Later(), 'new (a subclass of https.Agent)()');
+      ctx.defer(() => agent.destroy?.());
+      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
       expect(reply.body, 'answer over the socket given to the callback').to.equal('ok');
       expect(reply.socket, 'socket the response came on').to.equal(made[0]);
+      const [connection] = (await observe(ctx, server)).connections;
+      expect(connection?.servername, 'SNI the server received (set by the override)').to.equal('localhost');
     },
-  }),
-];
+  },
+]);

@@ -6,52 +6,10 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
+import type { CertificateSet, Credential, PfxBundle } from './certificate-set.js';
 
-/** A PEM file written to the run's certificate directory, with its contents. */
-export interface PemFile {
-  readonly path: string;
-  readonly pem: string;
-}
-
-/** A certificate with its private key. */
-export interface Credential {
-  readonly cert: PemFile;
-  readonly key: PemFile;
-  /** The subject common name the certificate was issued to. */
-  readonly commonName: string;
-}
-
-/** A PKCS#12 bundle of the `server` key and certificate (and the CA), protected by `passphrase`. */
-export interface PfxBundle {
-  readonly path: string;
-  readonly data: Buffer;
-  readonly passphrase: string;
-}
-
-export interface CertificateSet {
-  /** The directory holding every file below (mode 0700, files 0600); owned and removed by the caller. */
-  readonly dir: string;
-  /** The host names the server certificates are valid for. */
-  readonly hosts: { readonly dns: 'localhost'; readonly ip: '127.0.0.1' };
-  /** The trusted root: cases pass `ca: ca.cert.pem` to trust it. */
-  readonly ca: Credential;
-  /** localhost + 127.0.0.1, issued by `ca`, valid now. */
-  readonly server: Credential;
-  /** A second root no case trusts by default. */
-  readonly otherCa: Credential;
-  /** localhost + 127.0.0.1, issued by `otherCa`, valid now: untrusted for a client trusting only `ca`. */
-  readonly otherServer: Credential;
-  /** localhost + 127.0.0.1, issued by `ca`, whose validity ended a day ago. */
-  readonly expired: Credential;
-  /** Only `elsewhere.invalid`, issued by `ca`: trusted, but not for localhost or 127.0.0.1. */
-  readonly wrongName: Credential;
-  /** A client-authentication certificate issued by `ca`. */
-  readonly client: Credential;
-  /** The `server` credential (with `ca` in its chain) as PKCS#12. */
-  readonly pfx: PfxBundle;
-  /** The `client` credential (with `ca` in its chain) as PKCS#12. */
-  readonly clientPfx: PfxBundle;
-}
+// The shapes live in certificate-set.ts (the case model needs them, not the minting); re-exported for mintCertificates' callers.
+export type { CertificateSet, Credential, PemFile, PfxBundle } from './certificate-set.js';
 
 interface KeyPair {
   readonly publicKey: forge.pki.PublicKey;

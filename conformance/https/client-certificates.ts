@@ -1,55 +1,74 @@
-// Client certificates: a server created with TLS server options asking for one, and a client presenting key + cert
-// or a pfx bundle.
+// Client certificates: the candidate's client presenting key + cert or a pfx bundle to a trusted server that asks for
+// one, and the candidate's server asking for one (TLS server options) of a trusted client.
 import type { TLSSocket } from 'node:tls';
 import { expect } from 'chai';
-import { defineCase, type CaseContext } from '../case.js';
-import type { CertificateSet } from './certificates.js';
-import { exchange, failure, startServer } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext } from '../case.js';
+import { within } from '../kit.js';
+import { answered, call, exchange, observe, secureConnection, startServer, trustedConnection, trustedRequest, trustedServer, uses } from './_util.js';
 
-/** A server that requires a client certificate from the case's CA and answers with its subject CN. */
-async function requiringServer(ctx: CaseContext): Promise<{ certs: CertificateSet; port: number }> {
-  const certs = await ctx.fixtures.certificates();
-  const { port } = await startServer(ctx, ctx.https, certs, (req, res) => res.end((req.socket as TLSSocket).getPeerCertificate().subject?.CN ?? ''), {
-    requestCert: true,
-    rejectUnauthorized: true,
-    ca: certs.ca.cert.pem,
-  });
-  return { certs, port };
+/** How long a client without a certificate waits for an answer before it counts as not served. */
+const UNSERVED_MS = 2000;
+
+/** The client certificate the trusted server saw on its one connection, and whether it chains to the run's CA. */
+async function presented(ctx: CaseContext, server: Awaited<ReturnType<typeof trustedServer>>): Promise<{ cn: string | null; authorized: boolean }> {
+  const [connection] = (await observe(ctx, server)).connections;
+  return { cn: connection?.clientCertificate?.subjectCN ?? null, authorized: connection?.clientAuthorized ?? false };
 }
 
-export const clientCertificateCases = [
-  defineCase({
+export const clientCertificateCases = defineCases('https', [
+  {
     id: 'https.auth.client-key-cert-presented',
-    module: 'https',
-    rules: ['https.auth.client-certificate', 'https.create-server.tls-server-options', 'https.request.tls-options'],
-    async run(ctx) {
-      const { certs, port } = await requiringServer(ctx);
-      const reply = await exchange((done) =>
-        ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
-      );
-      expect(reply.body, 'client certificate CN the server saw').to.equal(certs.client.commonName);
-    },
-  }),
-  defineCase({
-    id: 'https.create-server.request-cert-rejects-client-without-certificate',
-    module: 'https',
-    rules: ['https.create-server.tls-server-options'],
-    async run(ctx) {
-      const { certs, port } = await requiringServer(ctx);
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
-      expect(error, "'error' of a request without a client certificate").to.be.instanceOf(Error);
-    },
-  }),
-  defineCase({
-    id: 'https.auth.client-pfx-presented',
-    module: 'https',
     rules: ['https.auth.client-certificate', 'https.request.tls-options'],
     async run(ctx) {
-      const { certs, port } = await requiringServer(ctx);
-      const reply = await exchange((done) =>
-        ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
+      uses(ctx, 'get');
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx, { requestCert: true });
+      await exchange(ctx, (done) =>
+        call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
       );
-      expect(reply.body, 'client certificate CN the server saw').to.equal(certs.client.commonName);
+      expect(await presented(ctx, server), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
     },
-  }),
-];
+  },
+  {
+    id: 'https.create-server.request-cert-rejects-client-without-certificate',
+    rules: ['https.create-server.tls-server-options'],
+    async run(ctx) {
+      uses(ctx, 'createServer');
+      const certs = await ctx.fixtures.certificates();
+      const { port } = await startServer(ctx, (req, res) => res.end((req.socket as TLSSocket).getPeerCertificate?.()?.subject?.CN ?? ''), {
+        requestCert: true,
+        rejectUnauthorized: true,
+        ca: certs.ca.cert.pem,
+      });
+      // A client with a certificate of the server's ca is served …
+      const withCertificate = await secureConnection(ctx, port, { clientCertificate: true });
+      answered(await trustedRequest(ctx, withCertificate));
+      // … one without is not served: the handshake fails, the server hangs up without answering, or it never answers.
+      const without = await trustedConnection(ctx, port);
+      if (!without.handshake.secure) return;
+      const reply = await within(ctx, without.request({}), UNSERVED_MS, 'an answer').catch((error: unknown) => {
+        if (error instanceof CaseFailure) return undefined;
+        throw error;
+      });
+      if (reply?.ok) {
+        throw new CaseFailure('a server created with requestCert and rejectUnauthorized answered a client that presented no certificate', {
+          expected: 'the connection refused',
+          actual: `a response with status ${reply.status}`,
+        });
+      }
+    },
+  },
+  {
+    id: 'https.auth.client-pfx-presented',
+    rules: ['https.auth.client-certificate', 'https.request.tls-options'],
+    async run(ctx) {
+      uses(ctx, 'get');
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx, { requestCert: true });
+      await exchange(ctx, (done) =>
+        call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
+      );
+      expect(await presented(ctx, server), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
+    },
+  },
+]);

@@ -1,11 +1,13 @@
 // Server identity: checkServerIdentity (called, accepting, rejecting), the certificate fields it receives, pinning
-// by fingerprint256 and by the SHA-256 of the public key, and the standard host check.
+// by fingerprint256 and by the SHA-256 of the public key, and the standard host check. The candidate's client talks
+// to trusted servers of the harness presenting the run's certificates.
 import { createHash, X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import { expect } from 'chai';
-import { defineCase, type CaseContext } from '../case.js';
-import type { CertificateSet } from './certificates.js';
-import { exchange, failure, listen, startServer } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import type { CertificateSet } from './certificate-set.js';
+import type { TrustedCredential, TrustedServer } from './trusted-peer.js';
+import { call, control, exchange, failure, observe, refusedByClient, trustedServer, uses, type Reply } from './_util.js';
 
 type CheckServerIdentity = (host: string, cert: tls.PeerCertificate) => Error | undefined;
 
@@ -15,15 +17,26 @@ function pubkeyPin(pem: string): string {
   return createHash('sha256').update(spki).digest('base64');
 }
 
-/** A request to the trusted localhost server with the given identity check; a fresh connection every time. */
-async function withCheck(ctx: CaseContext, check: CheckServerIdentity): Promise<{ certs: CertificateSet; run: () => ReturnType<typeof exchange>; fail: () => Promise<Error> }> {
+interface Checked {
+  readonly certs: CertificateSet;
+  readonly server: TrustedServer;
+  /** The request, which must be answered. */
+  run(): Promise<Reply>;
+  /** The request, which must fail; resolves with its 'error'. */
+  fail(): Promise<Error>;
+}
+
+/** Requests to a trusted localhost server with the given identity check; a fresh connection every time. */
+async function withCheck(ctx: CaseContext, check: CheckServerIdentity, credential: TrustedCredential = 'server'): Promise<Checked> {
+  uses(ctx, 'get');
   const certs = await ctx.fixtures.certificates();
-  const { port } = await startServer(ctx, ctx.https, certs);
-  const options = { host: 'localhost', port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
+  const server = await trustedServer(ctx, { credential });
+  const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
   return {
     certs,
-    run: () => exchange((done) => ctx.https.get(options, done)),
-    fail: () => failure(() => ctx.https.get(options)),
+    server,
+    run: () => exchange(ctx, (done) => call(ctx, 'get')(options, done)),
+    fail: () => failure(ctx, () => call(ctx, 'get')(options)),
   };
 }
 
@@ -42,10 +55,9 @@ const pubkeyPinCheck = (expected: string): CheckServerIdentity => (host, cert) =
   return actual === expected ? undefined : new Error(`pubkey pin ${actual} is not the pinned ${expected}`);
 };
 
-export const identityCases = [
-  defineCase({
+export const identityCases = defineCases('https', [
+  {
     id: 'https.request.check-server-identity-gets-host-and-certificate',
-    module: 'https',
     rules: ['https.request.check-server-identity-called'],
     async run(ctx) {
       const calls: Array<[string, unknown]> = [];
@@ -56,33 +68,28 @@ export const identityCases = [
       await run();
       expect(calls, 'checkServerIdentity calls (host, subject.CN)').to.deep.equal([['localhost', 'localhost']]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.request.check-server-identity-undefined-accepts',
-    module: 'https',
     rules: ['https.request.check-server-identity-accepts'],
     async run(ctx) {
       // A check that accepts anything lets through even a server whose certificate names another host.
-      const certs = await ctx.fixtures.certificates();
-      const server = ctx.https.createServer({ key: certs.wrongName.key.pem, cert: certs.wrongName.cert.pem }, (_req, res) => res.end('accepted'));
-      const port = await listen(ctx, server);
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false, checkServerIdentity: () => undefined }, done));
-      expect(reply.body).to.equal('accepted');
+      const { run } = await withCheck(ctx, () => undefined, 'wrongName');
+      expect((await run()).body, 'answer of the server named elsewhere.invalid').to.equal('ok');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.request.check-server-identity-error-reaches-error-event',
-    module: 'https',
     rules: ['https.request.check-server-identity-rejects', 'https.errors.identity-check-error-event'],
     async run(ctx) {
       const rejection = new Error('identity rejected by the case');
-      const { fail } = await withCheck(ctx, () => rejection);
+      const { fail, server } = await withCheck(ctx, () => rejection);
       expect(await fail(), "the request's 'error'").to.equal(rejection);
+      expect((await observe(ctx, server)).requests, 'requests that reached the server').to.deep.equal([]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.request.peer-certificate-has-spec-fields',
-    module: 'https',
     rules: ['https.request.peer-certificate-fields'],
     async run(ctx) {
       let seen: tls.PeerCertificate | undefined;
@@ -108,58 +115,55 @@ export const identityCases = [
         issuerFingerprint256: new X509Certificate(certs.ca.cert.pem).fingerprint256,
       });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.pin-fingerprint256-accepts-right-pin',
-    module: 'https',
     rules: ['https.auth.pin-fingerprint256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
       const { run } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.server.cert.pem).fingerprint256));
       expect((await run()).body).to.equal('ok');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.pin-fingerprint256-rejects-wrong-pin',
-    module: 'https',
     rules: ['https.auth.pin-fingerprint256', 'https.errors.identity-check-error-event'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
       const { fail } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.otherServer.cert.pem).fingerprint256));
       expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.pin-pubkey-sha256-accepts-right-pin',
-    module: 'https',
     rules: ['https.auth.pin-pubkey-sha256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
       const { run } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.server.cert.pem)));
       expect((await run()).body).to.equal('ok');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.pin-pubkey-sha256-rejects-wrong-pin',
-    module: 'https',
     rules: ['https.auth.pin-pubkey-sha256', 'https.errors.identity-check-error-event'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
       const { fail } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.otherServer.cert.pem)));
       expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.host-check-rejects-other-name',
-    module: 'https',
     rules: ['https.auth.default-host-check', 'https.errors.tls-verification-error-event'],
     async run(ctx) {
+      uses(ctx, 'get');
       const certs = await ctx.fixtures.certificates();
-      const server = ctx.https.createServer({ key: certs.wrongName.key.pem, cert: certs.wrongName.cert.pem }, (_req, res) => res.end('should not answer'));
-      const port = await listen(ctx, server);
       // Trusted CA, valid dates: only the name (elsewhere.invalid, not localhost) is wrong.
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
-      expect(error, "the request's 'error'").to.be.instanceOf(Error);
+      const wrongName = await trustedServer(ctx, { credential: 'wrongName' });
+      const get = call(ctx, 'get');
+      await refusedByClient(ctx, wrongName, () => get({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
+      const right = await trustedServer(ctx);
+      await control('the same request to a server named localhost', () => exchange(ctx, (done) => get({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
     },
-  }),
-];
+  },
+]);

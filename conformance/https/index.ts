@@ -13,6 +13,7 @@ import { requestDefaultCases } from './request-defaults.js';
 import { requestFormCases } from './request-forms.js';
 import { serverCloseCases } from './server-close.js';
 import { serverDefaultCases } from './server-defaults.js';
+import { serverListenCases } from './server-listen.js';
 import { serverTimeoutCases } from './server-timeouts.js';
 import { sessionCases } from './sessions.js';
 import { sniCases } from './sni.js';
@@ -22,6 +23,7 @@ export const cases: readonly CaseDefinition[] = [
   ...moduleCases,
   ...noCryptoCases,
   ...serverDefaultCases,
+  ...serverListenCases,
   ...serverTimeoutCases,
   ...serverCloseCases,
   ...createServerCases,

@@ -1,43 +1,43 @@
-// The Agent's 'keylog' event: key material of the connections it manages, as lines in the TLS key-log format.
+// The Agent's 'keylog' event: key material of the connections it manages, as lines in the TLS key-log format. The
+// candidate's client talks to a trusted server of the harness.
 import { expect } from 'chai';
-import { CaseFailure, defineCase } from '../case.js';
-import { exchange, startServer } from './_util.js';
+import { CaseFailure, defineCases } from '../case.js';
+import { method } from '../kit.js';
+import { call, exchange, newAgent, trustedServer, uses } from './_util.js';
 
 /** A key-log line: a label, the 32-byte client random and a secret, in hex, ended by a newline (NSS key-log format). */
 const KEY_LOG_LINE = /^(?<label>[A-Z][A-Z0-9_]*) (?<random>[0-9a-f]{64}) (?<secret>(?:[0-9a-f]{2})+)\n$/;
 
-export const keylogCases = [
-  defineCase({
+export const keylogCases = defineCases('https', [
+  {
     id: 'https.agent.keylog-emitted-with-socket',
-    module: 'https',
     rules: ['https.events.agent-keylog'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs);
-      const agent = new ctx.https.Agent();
-      ctx.defer(() => agent.destroy());
+      const { port } = await trustedServer(ctx);
+      const agent = newAgent(ctx);
       const events: Array<[unknown, unknown]> = [];
-      agent.on('keylog', (line: unknown, socket: unknown) => events.push([line, socket]));
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      method(agent, 'on', 'https.Agent')('keylog', (line: unknown, socket: unknown) => events.push([line, socket]));
+      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
       expect(events.length, "'keylog' events for one TLS connection").to.be.at.least(1);
       for (const [line, socket] of events) {
         expect(Buffer.isBuffer(line), 'line is a Buffer').to.equal(true);
         expect(socket, 'socket argument').to.equal(reply.socket);
       }
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.keylog-lines-in-key-log-format',
-    module: 'https',
     rules: ['https.events.agent-keylog-line-format'],
     async run(ctx) {
+      uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs);
-      const agent = new ctx.https.Agent();
-      ctx.defer(() => agent.destroy());
+      const { port } = await trustedServer(ctx);
+      const agent = newAgent(ctx);
       const lines: Buffer[] = [];
-      agent.on('keylog', (line: Buffer) => lines.push(line));
-      await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      method(agent, 'on', 'https.Agent')('keylog', (line: Buffer) => lines.push(line));
+      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
       expect(lines.length, "'keylog' lines").to.be.at.least(1);
       const randoms = new Set<string>();
       for (const line of lines) {
@@ -52,5 +52,5 @@ export const keylogCases = [
       const labels = lines.map((line) => line.toString('latin1').split(' ')[0]);
       expect(labels.some((label) => label === 'CLIENT_RANDOM' || label === 'CLIENT_TRAFFIC_SECRET_0'), `labels ${labels.join(', ')}`).to.equal(true);
     },
-  }),
-];
+  },
+]);

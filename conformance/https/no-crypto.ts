@@ -12,7 +12,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
-import { CaseFailure, CaseNotApplicable, defineCase, type CaseContext, type CaseDefinition } from '../case.js';
+import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
+import { untilAborted } from '../kit.js';
 import { loadTargetOf, type LoadTarget } from './load-target.js';
 
 /** How a child loads the module. */
@@ -24,7 +25,6 @@ interface ChildOutcome {
   readonly exitCode: number | null;
   readonly stderr: string;
 }
-
 
 export { CaseNotApplicable };
 
@@ -71,7 +71,7 @@ async function attempt(ctx: CaseContext, target: LoadTarget, style: Style, simul
   ];
   const env = { ...process.env };
   delete env['NODE_OPTIONS'];
-  return new Promise<ChildOutcome>((resolve) => {
+  const outcome = new Promise<ChildOutcome>((resolve) => {
     const child = execFile(
       ctx.fixtures.execPath,
       args,
@@ -85,6 +85,8 @@ async function attempt(ctx: CaseContext, target: LoadTarget, style: Style, simul
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
   });
+  // The child's own timeout bounds the wait; the end of the case cuts it short (and the cleanup above kills the child).
+  return untilAborted(ctx, outcome);
 }
 
 /**
@@ -93,10 +95,10 @@ async function attempt(ctx: CaseContext, target: LoadTarget, style: Style, simul
  * when the runtime lacks crypto. Throws `CaseNotApplicable` when the condition cannot be produced.
  */
 async function underNoCrypto(ctx: CaseContext, style: Style): Promise<ChildOutcome> {
-  const target = await loadTargetOf(ctx.https);
+  const target = await loadTargetOf(ctx.https, ctx.candidate.declared?.httpsLoadTarget);
   if (!target) {
     throw new CaseNotApplicable(
-      'the candidate does not say how to load its https module in a fresh process (declare { specifier, execArgv } under Symbol.for("rt-conformance.loadTarget") on the module object)',
+      'the candidate does not say how to load its https module in a fresh process: declare declared.httpsLoadTarget = { specifier, requireSpecifier?, execArgv? } in the adapter (see the README, "Certify your own implementation")',
     );
   }
   if (target.builtin) {
@@ -126,28 +128,25 @@ function caughtBy(outcome: ChildOutcome, expected: 'caught' | 'handler', how: st
   expect(outcome.report?.outcome, `how the load error surfaced (${how}); stderr: ${outcome.stderr}`).to.equal(expected);
 }
 
-const cases: CaseDefinition[] = [
-  defineCase({
+export const noCryptoCases = defineCases('https', [
+  {
     id: 'https.load.no-crypto-require-throws-catchably',
-    module: 'https',
     rules: ['https.load.no-crypto-cjs-catchable', 'https.load.no-crypto-throws'],
     timeoutMs: 40000,
     async run(ctx) {
       caughtBy(await underNoCrypto(ctx, 'require'), 'caught', 'require() in try/catch');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.load.no-crypto-dynamic-import-rejects-catchably',
-    module: 'https',
     rules: ['https.load.no-crypto-dynamic-import-catchable', 'https.load.no-crypto-throws'],
     timeoutMs: 40000,
     async run(ctx) {
       caughtBy(await underNoCrypto(ctx, 'dynamic-import'), 'caught', 'await import() in try/catch');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.load.no-crypto-static-import-reaches-prior-handler',
-    module: 'https',
     rules: ['https.load.no-crypto-esm-handler-catches', 'https.load.no-crypto-throws'],
     timeoutMs: 40000,
     async run(ctx) {
@@ -155,10 +154,9 @@ const cases: CaseDefinition[] = [
       caughtBy(outcome, 'handler', 'static import with an uncaughtException handler from a preload');
       expect(outcome.exitCode, 'exit code once the handler took the error').to.equal(0);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.load.no-crypto-static-import-fails-program-without-handler',
-    module: 'https',
     rules: ['https.load.no-crypto-esm-uncatchable-without-handler', 'https.load.no-crypto-throws'],
     timeoutMs: 40000,
     async run(ctx) {
@@ -168,7 +166,5 @@ const cases: CaseDefinition[] = [
       }
       expect(outcome.exitCode, `exit code of the program; stderr: ${outcome.stderr}`).to.be.a('number').and.not.equal(0);
     },
-  }),
-];
-
-export const noCryptoCases = cases;
+  },
+]);

@@ -2,112 +2,108 @@
 import http from 'node:http';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { expect } from 'chai';
-import { defineCase, type CaseContext, type CaseDefinition } from '../case.js';
-import type { CertificateSet } from './certificates.js';
-import { exchange, failure, listen, startServer, type Reply } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { method, within } from '../kit.js';
+import type { ObservedRequest, TrustedServer } from './trusted-peer.js';
+import { EXCHANGE_LIMIT_MS, call, exchange, observe, requestOf, trustedServer, uses } from './_util.js';
 
 type Callback = (res: IncomingMessage) => void;
 type Fn = 'request' | 'get';
 
-/** A server that answers with what it received, and its address. */
-async function echoServer(ctx: CaseContext): Promise<{ certs: CertificateSet; port: number }> {
-  const certs = await ctx.fixtures.certificates();
-  const { port } = await startServer(ctx, ctx.https, certs, (req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => res.end(JSON.stringify({ method: req.method, url: req.url, head: req.headers['x-head'] ?? null, body })));
-  });
-  return { certs, port };
-}
-
 /** Calls request or get with the arguments; ends a request (get ends itself). */
-function call(ctx: CaseContext, fn: Fn, args: unknown[]): ClientRequest {
-  const target = ctx.https[fn] as unknown as (...all: unknown[]) => ClientRequest;
-  const req = target(...args);
-  if (fn === 'request') req.end();
+function send(ctx: CaseContext, fn: Fn, args: unknown[]): ClientRequest {
+  const req = requestOf(call(ctx, fn)(...args), `https.${fn}()`);
+  if (fn === 'request') method(req, 'end', 'ClientRequest')();
   return req;
 }
 
-function parsed(reply: Reply): { method: string; url: string; head: string | null; body: string } {
-  return JSON.parse(reply.body) as { method: string; url: string; head: string | null; body: string };
+/** The one request the trusted server received, or a failure saying it received none. */
+async function received(ctx: CaseContext, server: TrustedServer): Promise<ObservedRequest> {
+  const [request] = (await observe(ctx, server)).requests;
+  if (!request) throw new CaseFailure('the server received no request', { expected: 'a request', actual: 'none' });
+  return request;
 }
 
 /** The options-object form: `fn(options, callback)`. */
-function optionsObject(fn: Fn): CaseDefinition {
-  return defineCase({
+function optionsObject(fn: Fn): CaseEntry {
+  return {
     id: `https.${fn}.form-options-callback`,
-    module: 'https',
     rules: [`https.${fn}.options-object`, `https.${fn}.callback-response`],
     async run(ctx) {
-      const { certs, port } = await echoServer(ctx);
-      const reply = await exchange((done: Callback) => call(ctx, fn, [{ host: 'localhost', port, path: '/opts', ca: certs.ca.cert.pem, agent: false }, done]));
-      expect(parsed(reply), 'what the server received').to.include({ method: 'GET', url: '/opts' });
+      uses(ctx, fn);
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx);
+      const reply = await exchange(ctx, (done: Callback) => send(ctx, fn, [{ host: 'localhost', port: server.port, path: '/opts', ca: certs.ca.cert.pem, agent: false }, done]));
+      expect(reply.body, 'body handed to the callback').to.equal('ok');
+      const request = await received(ctx, server);
+      expect({ method: request.method, url: request.url }, 'what the server received').to.deep.equal({ method: 'GET', url: '/opts' });
     },
+  };
+}
+
+/** Waits until the request has either failed or been answered: the URL-only forms cannot trust the run's CA. */
+async function settled(ctx: CaseContext, req: ClientRequest): Promise<void> {
+  const outcome = new Promise<void>((resolve) => {
+    req.on('error', () => resolve());
+    req.on('response', (res: IncomingMessage) => {
+      res.resume();
+      resolve();
+    });
   });
+  await within(ctx, outcome, EXCHANGE_LIMIT_MS, 'the request failing or being answered');
 }
 
 /**
- * A plain TCP listener standing where the URL points: with no options there is no way to make the request trust the
- * case's private CA, so instead of answering, the listener records that a TLS handshake (a ClientHello record,
- * content type 0x16) arrived, then hangs up. Resolves with the first byte received.
+ * The URL-only forms: `fn(url, callback)` with a string or a URL object reach the URL's host and port over TLS. With no
+ * options there is no way to make the request trust the run's CA, so the client rightly gives up on the handshake;
+ * what counts is that the trusted server at the URL's port saw a TLS handshake for the URL's host (its SNI name),
+ * and that the request's path is the URL's.
  */
-async function clientHelloTrap(ctx: CaseContext): Promise<{ port: number; firstByte: () => number | undefined }> {
-  const net = await import('node:net');
-  let firstByte: number | undefined;
-  const sockets = new Set<import('node:net').Socket>();
-  const trap = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.once('data', (chunk: Buffer) => {
-      firstByte ??= chunk[0];
-      socket.destroy();
-    });
-    socket.on('error', () => undefined);
-  });
-  ctx.defer(() => sockets.forEach((socket) => socket.destroy()));
-  const port = await listen(ctx, trap);
-  return { port, firstByte: () => firstByte };
-}
-
-/** The URL-only forms: `fn(url, callback)` with a string or a URL object reach the URL's host and port over TLS. */
-function urlOnly(fn: Fn, kind: 'string' | 'object'): CaseDefinition {
-  return defineCase({
+function urlOnly(fn: Fn, kind: 'string' | 'object'): CaseEntry {
+  return {
     id: `https.${fn}.form-url-${kind}-callback`,
-    module: 'https',
     rules: [kind === 'string' ? `https.${fn}.url-string` : `https.${fn}.url-object`],
     async run(ctx) {
-      const { port, firstByte } = await clientHelloTrap(ctx);
-      const url = `https://localhost:${port}/only-url?q=1`;
-      let req: ClientRequest | undefined;
-      const error = await failure(() => {
-        req = call(ctx, fn, [kind === 'string' ? url : new URL(url), () => undefined]);
-        return req;
-      });
-      expect(error, "the 'error' event once the listener hung up").to.be.instanceOf(Error);
-      expect(firstByte(), 'first byte the URL host:port received (0x16: a TLS handshake)').to.equal(0x16);
-      expect(req?.path, 'request path taken from the URL').to.equal('/only-url?q=1');
-      expect(req?.method, 'request method').to.equal('GET');
+      uses(ctx, fn);
+      const server = await trustedServer(ctx);
+      const url = `https://localhost:${server.port}/only-url?q=1`;
+      const req = send(ctx, fn, [kind === 'string' ? url : new URL(url), () => undefined]);
+      ctx.defer(() => req.destroy?.());
+      await settled(ctx, req);
+      const seen = await observe(ctx, server);
+      const handshakes = seen.connections.map((connection) => ({ tls: connection.tlsStarted, servername: connection.servername }));
+      expect(handshakes, 'TLS handshakes the server at the URL saw (SNI: the URL host)').to.deep.equal([{ tls: true, servername: 'localhost' }]);
+      // The path, as sent when the request got through (a client that does not verify), else as the request holds it.
+      const path = seen.requests[0]?.url ?? (req as ClientRequest & { path?: unknown }).path;
+      expect(path, 'request path taken from the URL').to.equal('/only-url?q=1');
     },
-  });
+  };
 }
 
 /** `fn(url, options, callback)`: the URL gives the target, the options add to it and override it. */
-function urlAndOptions(fn: Fn, kind: 'string' | 'object'): CaseDefinition {
-  return defineCase({
+function urlAndOptions(fn: Fn, kind: 'string' | 'object'): CaseEntry {
+  return {
     id: `https.${fn}.form-url-${kind}-options-callback`,
-    module: 'https',
     rules: [`https.${fn}.url-and-options`, kind === 'string' ? `https.${fn}.url-string` : `https.${fn}.url-object`, `https.${fn}.callback-response`],
     async run(ctx) {
-      const { certs, port } = await echoServer(ctx);
-      const url = `https://localhost:${port}/from-url?q=1`;
+      uses(ctx, fn);
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx);
+      const url = `https://localhost:${server.port}/from-url?q=1`;
       const options = { ca: certs.ca.cert.pem, agent: false, headers: { 'x-head': 'from-options' } };
-      const reply = await exchange((done: Callback) => call(ctx, fn, [kind === 'string' ? url : new URL(url), options, done]));
-      expect(parsed(reply), 'what the server received').to.include({ method: 'GET', url: '/from-url?q=1', head: 'from-options' });
+      const reply = await exchange(ctx, (done: Callback) => send(ctx, fn, [kind === 'string' ? url : new URL(url), options, done]));
+      expect(reply.body, 'body handed to the callback').to.equal('ok');
+      const request = await received(ctx, server);
+      expect({ method: request.method, url: request.url, head: request.headers['x-head'] }, 'what the server received').to.deep.equal({
+        method: 'GET',
+        url: '/from-url?q=1',
+        head: 'from-options',
+      });
     },
-  });
+  };
 }
 
-export const requestFormCases: CaseDefinition[] = [
+export const requestFormCases = defineCases('https', [
   ...(['request', 'get'] as const).flatMap((fn) => [
     optionsObject(fn),
     urlOnly(fn, 'string'),
@@ -115,33 +111,35 @@ export const requestFormCases: CaseDefinition[] = [
     urlAndOptions(fn, 'string'),
     urlAndOptions(fn, 'object'),
   ]),
-  defineCase({
+  {
     id: 'https.request.url-credentials-percent-decoded',
-    module: 'https',
     rules: ['https.request.url-credentials-decoded'],
     async run(ctx) {
+      uses(ctx, 'get');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await startServer(ctx, ctx.https, certs, (req, res) => res.end(req.headers.authorization ?? 'none'));
-      const url = new URL(`https://localhost:${port}/`);
+      const server = await trustedServer(ctx);
+      const url = new URL(`https://localhost:${server.port}/`);
       // The URL keeps these percent-encoded (us%20er, p%40ss%3Aw%C3%B6rd); the request must use them decoded.
       url.username = 'us er';
       url.password = 'p@ss:wörd';
-      const reply = await exchange((done: Callback) => ctx.https.get(url, { ca: certs.ca.cert.pem, agent: false }, done));
-      const [scheme, encoded = ''] = reply.body.split(' ');
+      await exchange(ctx, (done: Callback) => call(ctx, 'get')(url, { ca: certs.ca.cert.pem, agent: false }, done));
+      const authorization = (await received(ctx, server)).headers['authorization'];
+      const [scheme, encoded = ''] = String(authorization ?? 'none').split(' ');
       expect({ scheme, credentials: Buffer.from(encoded, 'base64').toString('utf8') }, 'Authorization the server received').to.deep.equal({
         scheme: 'Basic',
         credentials: 'us er:p@ss:wörd',
       });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.request.returns-writable-client-request',
-    module: 'https',
     rules: ['https.request.returns-client-request'],
     async run(ctx) {
-      const req = ctx.https.request({ host: '127.0.0.1', port: 9, agent: false });
+      uses(ctx, 'request');
+      // Nothing listens on port 9 (discard): the request is only looked at, never answered.
+      const req = requestOf(call(ctx, 'request')({ host: '127.0.0.1', port: 9, agent: false }), 'https.request()');
       req.on('error', () => undefined);
-      ctx.defer(() => req.destroy());
+      ctx.defer(() => req.destroy?.());
       expect(req, 'request() result').to.be.instanceOf(http.ClientRequest);
       expect({ writable: req.writable, write: typeof req.write, end: typeof req.end }, 'writable-stream surface').to.deep.equal({
         writable: true,
@@ -149,27 +147,34 @@ export const requestFormCases: CaseDefinition[] = [
         end: 'function',
       });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.get.returns-client-request',
-    module: 'https',
     rules: ['https.get.returns-client-request'],
     async run(ctx) {
-      const req = ctx.https.get({ host: '127.0.0.1', port: 9, agent: false });
+      uses(ctx, 'get');
+      const req = requestOf(call(ctx, 'get')({ host: '127.0.0.1', port: 9, agent: false }), 'https.get()');
       req.on('error', () => undefined);
-      ctx.defer(() => req.destroy());
+      ctx.defer(() => req.destroy?.());
       expect(req, 'get() result').to.be.instanceOf(http.ClientRequest);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.get.sends-get-and-ends-request',
-    module: 'https',
     rules: ['https.get.method-get'],
     async run(ctx) {
-      const { certs, port } = await echoServer(ctx);
+      uses(ctx, 'get');
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx);
       // No end() here: get() must end the request itself, or the server never answers.
-      const reply = await exchange((done: Callback) => ctx.https.get({ host: 'localhost', port, path: '/g', ca: certs.ca.cert.pem, agent: false }, done));
-      expect(parsed(reply), 'what the server received').to.include({ method: 'GET', url: '/g', body: '' });
+      await exchange(ctx, (done: Callback) => call(ctx, 'get')({ host: 'localhost', port: server.port, path: '/g', ca: certs.ca.cert.pem, agent: false }, done));
+      const request = await received(ctx, server);
+      expect({ method: request.method, url: request.url, body: request.body, complete: request.complete }, 'what the server received').to.deep.equal({
+        method: 'GET',
+        url: '/g',
+        body: '',
+        complete: true,
+      });
     },
-  }),
-];
+  },
+]);

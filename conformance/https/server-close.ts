@@ -1,141 +1,145 @@
 // Closing an https.Server: close(), [Symbol.asyncDispose](), closeAllConnections() and closeIdleConnections().
-import { once } from 'node:events';
-import { connect } from 'node:net';
+// Connections come from the harness's trusted client, which observes which of them the server closes.
 import { expect } from 'chai';
-import { CaseFailure, defineCase } from '../case.js';
-import { exchange, failure, nextEvent, startServer, until, within } from './_util.js';
+import { CaseFailure, defineCases } from '../case.js';
+import { delay, describeValue, method, nextEvent, until, within } from '../kit.js';
+import { answered, closedWithin, secureConnection, startServer, trustedConnection, trustedRequest, uses, type HttpsServer } from './_util.js';
 
-/** Resolves true when a TCP connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
+/** The server's `[Symbol.asyncDispose]`, bound to it; a missing one fails the case. */
+function asyncDispose(server: HttpsServer): () => Promise<void> {
+  const dispose: unknown = (server as unknown as Record<symbol, unknown>)[Symbol.asyncDispose];
+  if (typeof dispose !== 'function') {
+    throw new CaseFailure('not implemented: https.Server[Symbol.asyncDispose]', { expected: 'a function', actual: describeValue(dispose) });
+  }
+  return () => Promise.resolve(Reflect.apply(dispose, server, []) as Promise<void>);
 }
 
-export const serverCloseCases = [
-  defineCase({
+export const serverCloseCases = defineCases('https', [
+  {
     id: 'https.server.close-returns-server',
-    module: 'https',
     rules: ['https.server.close-returns-server'],
     async run(ctx) {
-      const { server } = await startServer(ctx, ctx.https, await ctx.fixtures.certificates());
-      const closed = once(server, 'close');
-      expect(server.close(), 'server.close()').to.equal(server);
-      await within(closed, 3000, "the server's 'close' event");
+      uses(ctx, 'createServer');
+      const { server } = await startServer(ctx);
+      const closed = nextEvent(ctx, server, 'close', 3000);
+      expect(method(server, 'close', 'https.Server')(), 'server.close()').to.equal(server);
+      await closed;
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.server.close-calls-back-once-closed',
-    module: 'https',
-    rules: ['https.server.close-callback', 'https.server.listen'],
-    async run(ctx) {
-      const { server, port } = await startServer(ctx, ctx.https, await ctx.fixtures.certificates());
-      const error = await within(new Promise<unknown>((resolve) => server.close(resolve)), 3000, 'the close callback');
-      expect(error ?? undefined, 'close callback argument').to.equal(undefined);
-      expect(server.listening, 'server.listening in the close callback').to.equal(false);
-      expect(await refused(port), 'a new connection is refused').to.equal(true);
-    },
-  }),
-  defineCase({
-    id: 'https.server.close-closes-idle-keep-alive-connections',
-    module: 'https',
     rules: ['https.server.close-callback'],
     async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
-      const { server, port } = await startServer(ctx, ctx.https, certs);
-      const agent = new ctx.https.Agent({ keepAlive: true });
-      ctx.defer(() => agent.destroy());
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
-      // A plain-HTTP server's close() also ends idle keep-alive connections, so the callback comes without waiting for them.
-      const closed = within(new Promise((resolve) => server.close(resolve)), 3000, 'the close callback');
-      await Promise.all([nextEvent(reply.socket, 'close', 3000), closed]);
+      uses(ctx, 'createServer');
+      const { server, port } = await startServer(ctx);
+      const close = method(server, 'close', 'https.Server');
+      const error = await within(ctx, new Promise<unknown>((resolve) => close(resolve)), 3000, 'the close callback');
+      expect(error ?? undefined, 'close callback argument').to.equal(undefined);
+      expect(server.listening, 'server.listening in the close callback').to.equal(false);
+      const { handshake } = await trustedConnection(ctx, port);
+      expect(handshake.error?.code ?? 'connected', 'a new connection to the closed server').to.equal('ECONNREFUSED');
     },
-  }),
-  defineCase({
+  },
+  {
+    id: 'https.server.close-closes-idle-keep-alive-connections',
+    rules: ['https.server.close-callback'],
+    async run(ctx) {
+      uses(ctx, 'createServer');
+      const { server, port } = await startServer(ctx);
+      const idle = await secureConnection(ctx, port);
+      answered(await trustedRequest(ctx, idle, { headers: [['Connection', 'keep-alive']] }));
+      // A plain-HTTP server's close() also ends idle keep-alive connections, so the callback comes without waiting for them.
+      const close = method(server, 'close', 'https.Server');
+      const closed = within(ctx, new Promise((resolve) => close(resolve)), 3000, 'the close callback');
+      await Promise.all([closedWithin(ctx, idle, 3000, 'the server closing the idle keep-alive connection'), closed]);
+    },
+  },
+  {
     id: 'https.server.async-dispose-calls-close',
-    module: 'https',
     rules: ['https.server.async-dispose-calls-close'],
     async run(ctx) {
-      const { server } = await startServer(ctx, ctx.https, await ctx.fixtures.certificates());
+      uses(ctx, 'createServer');
+      const { server } = await startServer(ctx);
+      const dispose = asyncDispose(server);
       let calls = 0;
-      const close = server.close;
-      server.close = function patchedClose(this: typeof server, ...args: Parameters<typeof close>) {
+      const close = method(server, 'close', 'https.Server');
+      server.close = function patchedClose(...args: unknown[]) {
         calls += 1;
-        return close.apply(this, args);
-      } as typeof close;
-      await within(server[Symbol.asyncDispose](), 3000, 'the [Symbol.asyncDispose]() promise fulfilling');
+        return close(...args);
+      } as typeof server.close;
+      await within(ctx, dispose(), 3000, 'the [Symbol.asyncDispose]() promise fulfilling');
       expect(calls, 'calls of server.close by [Symbol.asyncDispose]()').to.equal(1);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.server.async-dispose-fulfils-after-close',
-    module: 'https',
     rules: ['https.server.async-dispose-resolves-when-closed'],
     async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
+      uses(ctx, 'createServer');
       // A busy connection keeps a closing server open: the promise must wait for it.
       let respond: (() => void) | undefined;
-      const { server, port } = await startServer(ctx, ctx.https, certs, (_req, res) => {
+      const { server, port } = await startServer(ctx, (_req, res) => {
         respond = () => res.end('late');
       });
-      const pending = exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }, done));
-      await until(() => respond !== undefined, 3000, 'the request reaching the server');
+      const dispose = asyncDispose(server);
+      const busy = await secureConnection(ctx, port);
+      // Connection: close, so that once answered the connection ends and nothing else keeps the server open.
+      const pending = trustedRequest(ctx, busy, { headers: [['Connection', 'close']] });
+      await until(ctx, () => respond !== undefined, 3000, 'the request reaching the server');
       let closeEmitted = false;
-      server.once('close', () => (closeEmitted = true));
+      method(server, 'once', 'https.Server')('close', () => (closeEmitted = true));
       let settled = false;
-      const disposed = server[Symbol.asyncDispose]().then(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const disposed = dispose().then(() => (settled = true));
+      await delay(ctx, 100);
       if (settled) throw new CaseFailure('[Symbol.asyncDispose]() fulfilled while a request was still open', { expected: 'pending', actual: 'fulfilled' });
       respond?.();
-      await pending;
-      await within(disposed, 3000, 'the [Symbol.asyncDispose]() promise fulfilling');
+      expect(answered(await pending).body, 'answer to the request that was open').to.equal('late');
+      await within(ctx, disposed, 3000, 'the [Symbol.asyncDispose]() promise fulfilling');
       expect({ closeEmitted, listening: server.listening }, 'state when the promise fulfilled').to.deep.equal({ closeEmitted: true, listening: false });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.server.close-all-connections-drops-busy-and-idle',
-    module: 'https',
     rules: ['https.server.close-all-connections'],
     async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
-      const { server, port } = await startServer(ctx, ctx.https, certs, (req, res) => {
-        if (req.url !== '/hang') res.end('ok');
+      uses(ctx, 'createServer');
+      let hanging = false;
+      const { server, port } = await startServer(ctx, (req, res) => {
+        if (req.url === '/hang') hanging = true;
+        else res.end('ok');
       });
-      const agent = new ctx.https.Agent({ keepAlive: true, maxSockets: 1 });
-      ctx.defer(() => agent.destroy());
-      const idle = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
-      const busyRequest = failure(() => ctx.https.get({ host: 'localhost', port, path: '/hang', ca: certs.ca.cert.pem, agent: false }));
-      await nextEvent(server, 'request');
-      server.closeAllConnections();
-      const [busyError] = await Promise.all([busyRequest, nextEvent(idle.socket, 'close', 3000)]);
-      expect(busyError, 'error of the request in flight').to.be.instanceOf(Error);
+      const closeAll = method(server, 'closeAllConnections', 'https.Server');
+      const idle = await secureConnection(ctx, port);
+      answered(await trustedRequest(ctx, idle, { headers: [['Connection', 'keep-alive']] }));
+      const busy = await secureConnection(ctx, port);
+      const busyReply = trustedRequest(ctx, busy, { path: '/hang' });
+      await until(ctx, () => hanging, 3000, 'the request reaching the server');
+      closeAll();
+      const [reply] = await Promise.all([busyReply, closedWithin(ctx, idle, 3000, 'the server closing the idle connection')]);
+      if (reply.ok) throw new CaseFailure('the request in flight was answered although closeAllConnections() was called', { expected: 'the connection closed', actual: `a response with status ${reply.status}` });
+      await closedWithin(ctx, busy, 3000, 'the server closing the busy connection');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.server.close-idle-connections-spares-busy',
-    module: 'https',
     rules: ['https.server.close-idle-connections'],
     async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
+      uses(ctx, 'createServer');
       let respond: (() => void) | undefined;
-      const { server, port } = await startServer(ctx, ctx.https, certs, (req, res) => {
+      const { server, port } = await startServer(ctx, (req, res) => {
         if (req.url === '/hang') respond = () => res.end('late');
         else res.end('ok');
       });
-      const agent = new ctx.https.Agent({ keepAlive: true, maxSockets: 1 });
-      ctx.defer(() => agent.destroy());
-      const idle = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
-      const busy = exchange((done) => ctx.https.get({ host: 'localhost', port, path: '/hang', ca: certs.ca.cert.pem, agent: false }, done));
-      await until(() => respond !== undefined, 3000, 'the request reaching the server');
-      server.closeIdleConnections();
-      await nextEvent(idle.socket, 'close', 3000);
+      const closeIdle = method(server, 'closeIdleConnections', 'https.Server');
+      const idle = await secureConnection(ctx, port);
+      answered(await trustedRequest(ctx, idle, { headers: [['Connection', 'keep-alive']] }));
+      const busy = await secureConnection(ctx, port);
+      const busyReply = trustedRequest(ctx, busy, { path: '/hang' });
+      await until(ctx, () => respond !== undefined, 3000, 'the request reaching the server');
+      closeIdle();
+      await closedWithin(ctx, idle, 3000, 'the server closing the idle connection');
       respond?.();
-      expect((await busy).body, 'body of the request that was in flight').to.equal('late');
+      expect(answered(await busyReply).body, 'answer to the request that was in flight').to.equal('late');
     },
-  }),
-];
+  },
+]);

@@ -1,53 +1,51 @@
 // The Agent's TLS session cache: resumption on later connections, the default bound of 100, an explicit bound, and 0.
+// The candidate's client talks to a trusted server of the harness, which tells whether a session was resumed.
 import { expect } from 'chai';
-import { CaseFailure, defineCase, type CaseContext } from '../case.js';
-import { exchange, startServer } from './_util.js';
-
-type Agent = InstanceType<CaseContext['https']['Agent']>;
+import { CaseFailure, defineCases, type CaseContext } from '../case.js';
+import { call, exchange, newAgent, observe, trustedServer, uses } from './_util.js';
 
 /**
- * A server and a function that makes one request (a new connection each time: no keep-alive) through `agent` under
- * a given SNI name, resolving whether the TLS session was resumed. Distinct names are distinct cache entries.
- * Verification is off because the names are not the certificate's: a per-request checkServerIdentity would not do,
- * since runtimes rightly refuse to resume sessions for requests that carry their own identity check.
+ * A trusted server and a function that makes one request (a new connection each time: no keep-alive) through `agent`
+ * under a given SNI name, resolving whether the server saw the TLS session resumed. Distinct names are distinct cache
+ * entries. Verification is off because the names are not the certificate's: a per-request checkServerIdentity would
+ * not do, since runtimes rightly refuse to resume sessions for requests that carry their own identity check.
  */
-async function sessionProbe(ctx: CaseContext, agent: Agent): Promise<(name: string) => Promise<boolean>> {
-  const certs = await ctx.fixtures.certificates();
-  const { port } = await startServer(ctx, ctx.https, certs);
-  ctx.defer(() => agent.destroy());
+async function sessionProbe(ctx: CaseContext, options?: Record<string, unknown>): Promise<(name: string) => Promise<boolean>> {
+  uses(ctx, 'get', 'Agent');
+  const server = await trustedServer(ctx);
+  const agent = newAgent(ctx, options);
   return async (name) => {
-    const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, servername: name, rejectUnauthorized: false, agent }, done));
-    return reply.tls.sessionReused === true;
+    await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, servername: name, rejectUnauthorized: false, agent }, done));
+    const seen = await observe(ctx, server);
+    const last = seen.requests[seen.requests.length - 1];
+    return seen.connections.find((connection) => connection.id === last?.connection)?.sessionReused === true;
   };
 }
 
 const names = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}${i}.test`);
 
-export const sessionCases = [
-  defineCase({
+export const sessionCases = defineCases('https', [
+  {
     id: 'https.agent.resumes-cached-session',
-    module: 'https',
     rules: ['https.agent.caches-tls-sessions'],
     async run(ctx) {
-      const resumed = await sessionProbe(ctx, new ctx.https.Agent());
+      const resumed = await sessionProbe(ctx);
       expect([await resumed('a.test'), await resumed('a.test'), await resumed('a.test')], 'session resumed, per connection').to.deep.equal([false, true, true]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.max-cached-sessions-zero-never-resumes',
-    module: 'https',
     rules: ['https.agent.max-cached-sessions-zero-disables'],
     async run(ctx) {
-      const resumed = await sessionProbe(ctx, new ctx.https.Agent({ maxCachedSessions: 0 }));
+      const resumed = await sessionProbe(ctx, { maxCachedSessions: 0 });
       expect([await resumed('a.test'), await resumed('a.test'), await resumed('a.test')], 'session resumed, per connection').to.deep.equal([false, false, false]);
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.max-cached-sessions-bounds-cache',
-    module: 'https',
     rules: ['https.agent.max-cached-sessions-limit'],
     async run(ctx) {
-      const resumed = await sessionProbe(ctx, new ctx.https.Agent({ maxCachedSessions: 2 }));
+      const resumed = await sessionProbe(ctx, { maxCachedSessions: 2 });
       for (const name of ['a.test', 'b.test', 'c.test']) await resumed(name);
       // Newest first: checking a cached name does not evict anything, so b and c prove room for 2, and then a,
       // the third distinct name, must have been dropped.
@@ -57,14 +55,13 @@ export const sessionCases = [
         a: false,
       });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.agent.max-cached-sessions-default-100',
-    module: 'https',
     rules: ['https.agent.max-cached-sessions-default'],
     timeoutMs: 30000,
     async run(ctx) {
-      const resumed = await sessionProbe(ctx, new ctx.https.Agent());
+      const resumed = await sessionProbe(ctx);
       const first = names('n', 100);
       for (const name of first) await resumed(name);
       const kept: string[] = [];
@@ -77,5 +74,5 @@ export const sessionCases = [
       for (const name of first) if (!(await resumed(name))) return;
       throw new CaseFailure('a default Agent kept more than 100 sessions', { expected: 'at most 100 of 101', actual: 'all 101 resumed' });
     },
-  }),
-];
+  },
+]);

@@ -1,95 +1,91 @@
 // Trust: a client trusts servers chaining to its ca, rejectUnauthorized decides whether verification failures stop the
-// request, and every failure (connection, verification) arrives on the request's 'error' event.
+// request, and every failure (connection, verification) arrives on the request's 'error' event. The candidate's
+// client talks to trusted servers of the harness presenting the run's certificates; each refusal is checked for an
+// Error that does not merely say the API is missing, a TLS handshake the client began, and no request sent.
 import { expect } from 'chai';
-import { defineCase, type CaseContext } from '../case.js';
-import type { Credential } from './certificates.js';
-import { closeServer, exchange, failure, listen } from './_util.js';
+import { defineCases, type CaseContext } from '../case.js';
+import type { TrustedCredential } from './trusted-peer.js';
+import { call, control, exchange, failure, refusedByClient, trustedServer, uses } from './_util.js';
 
-/** Starts a candidate server presenting `credential`. */
-async function serverWith(ctx: CaseContext, credential: Credential): Promise<number> {
-  const server = ctx.https.createServer({ key: credential.key.pem, cert: credential.cert.pem }, (_req, res) => res.end('ok'));
-  return listen(ctx, server);
+/**
+ * A request with the run's ca to a trusted server presenting `credential` must be refused, while the same request to
+ * a server with a valid certificate of that ca (the control) is answered.
+ */
+async function refusesCertificate(ctx: CaseContext, credential: TrustedCredential, what: string): Promise<void> {
+  uses(ctx, 'get');
+  const certs = await ctx.fixtures.certificates();
+  const refusing = await trustedServer(ctx, { credential });
+  const get = call(ctx, 'get');
+  await refusedByClient(ctx, refusing, () => get({ host: 'localhost', port: refusing.port, ca: certs.ca.cert.pem, agent: false }), `the request's 'error' for a server ${what}`);
+  const right = await trustedServer(ctx);
+  await control('the same request to a server with a valid certificate of the ca', () =>
+    exchange(ctx, (done) => get({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)),
+  );
 }
 
-export const trustCases = [
-  defineCase({
+export const trustCases = defineCases('https', [
+  {
     id: 'https.auth.ca-option-trusts-its-servers',
-    module: 'https',
     rules: ['https.auth.client-ca'],
     async run(ctx) {
+      uses(ctx, 'get');
       const certs = await ctx.fixtures.certificates();
-      const port = await serverWith(ctx, certs.server);
-      const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }, done));
-      expect(reply.tls.authorized, 'socket.authorized with the right ca').to.equal(true);
-      // The same server, but trusting only the unrelated CA.
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.otherCa.cert.pem, agent: false }));
-      expect(error, "'error' when the ca is unrelated").to.be.instanceOf(Error);
+      const trusting = await trustedServer(ctx);
+      const get = call(ctx, 'get');
+      const reply = await exchange(ctx, (done) => get({ host: 'localhost', port: trusting.port, ca: certs.ca.cert.pem, agent: false }, done));
+      expect(reply.body, 'answer of a server whose certificate chains to the ca').to.equal('ok');
+      // The same kind of server, but the client trusts only the unrelated CA.
+      const unrelated = await trustedServer(ctx);
+      await refusedByClient(ctx, unrelated, () => get({ host: 'localhost', port: unrelated.port, ca: certs.otherCa.cert.pem, agent: false }), "the request's 'error' when the ca is unrelated");
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.errors.untrusted-ca-on-error-event',
-    module: 'https',
     rules: ['https.errors.tls-verification-error-event', 'https.auth.reject-unauthorized'],
-    async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
-      const port = await serverWith(ctx, certs.otherServer);
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
-      expect(error, "the request's 'error'").to.be.instanceOf(Error);
-    },
-  }),
-  defineCase({
+    run: (ctx) => refusesCertificate(ctx, 'otherServer', 'issued by a CA the client does not trust'),
+  },
+  {
     id: 'https.errors.expired-certificate-on-error-event',
-    module: 'https',
     rules: ['https.errors.tls-verification-error-event'],
-    async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
-      const port = await serverWith(ctx, certs.expired);
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
-      expect(error, "the request's 'error'").to.be.instanceOf(Error);
-    },
-  }),
-  defineCase({
+    run: (ctx) => refusesCertificate(ctx, 'expired', 'whose certificate expired'),
+  },
+  {
     id: 'https.errors.default-trust-store-rejects-private-ca',
-    module: 'https',
     rules: ['https.errors.tls-verification-error-event'],
     async run(ctx) {
+      uses(ctx, 'get');
       const certs = await ctx.fixtures.certificates();
-      const port = await serverWith(ctx, certs.server);
-      const error = await failure(() => ctx.https.get({ host: 'localhost', port, agent: false }));
-      expect(error, "the request's 'error' without a ca option").to.be.instanceOf(Error);
+      const server = await trustedServer(ctx);
+      const get = call(ctx, 'get');
+      await refusedByClient(ctx, server, () => get({ host: 'localhost', port: server.port, agent: false }), "the request's 'error' without a ca option");
+      const other = await trustedServer(ctx);
+      await control('the same request with the ca option', () => exchange(ctx, (done) => get({ host: 'localhost', port: other.port, ca: certs.ca.cert.pem, agent: false }, done)));
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.auth.reject-unauthorized-false-tolerates',
-    module: 'https',
     rules: ['https.auth.reject-unauthorized'],
     async run(ctx) {
+      uses(ctx, 'get');
       const certs = await ctx.fixtures.certificates();
       const results: Record<string, unknown> = {};
-      for (const [name, credential] of [['untrusted', certs.otherServer], ['expired', certs.expired]] as const) {
-        const port = await serverWith(ctx, credential);
-        const reply = await exchange((done) => ctx.https.get({ host: 'localhost', port, ca: certs.ca.cert.pem, rejectUnauthorized: false, agent: false }, done));
-        results[name] = { body: reply.body, authorized: reply.tls.authorized };
+      for (const credential of ['otherServer', 'expired'] as const) {
+        const server = await trustedServer(ctx, { credential });
+        const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, rejectUnauthorized: false, agent: false }, done));
+        results[credential] = reply.body;
       }
-      expect(results, 'requests with rejectUnauthorized: false').to.deep.equal({
-        untrusted: { body: 'ok', authorized: false },
-        expired: { body: 'ok', authorized: false },
-      });
+      expect(results, 'answers with rejectUnauthorized: false from a server of an untrusted CA and one whose certificate expired').to.deep.equal({ otherServer: 'ok', expired: 'ok' });
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'https.errors.connection-refused-on-error-event',
-    module: 'https',
     rules: ['https.request.connection-error-event'],
     async run(ctx) {
-      const certs = await ctx.fixtures.certificates();
-      // A port that was just ours and is now closed: nothing listens there.
-      const server = ctx.https.createServer({ key: certs.server.key.pem, cert: certs.server.cert.pem });
-      const port = await listen(ctx, server);
-      await closeServer(server);
-      const error = await failure(() => ctx.https.get({ host: '127.0.0.1', port, agent: false }));
-      expect(error, "the request's 'error'").to.be.instanceOf(Error);
-      expect((error as Error & { code?: unknown }).code, 'error code').to.equal('ECONNREFUSED');
+      uses(ctx, 'get');
+      // A port that was just the trusted server's and is now closed: nothing listens there.
+      const server = await trustedServer(ctx);
+      await server.close();
+      await failure(ctx, () => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, agent: false }), "the request's 'error' when nothing listens at the port");
     },
-  }),
-];
+  },
+]);

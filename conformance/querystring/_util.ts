@@ -1,7 +1,10 @@
-// Helpers shared by the rt:querystring cases: comparable copies of parse results, patching a module property for the
-// length of a case, and the fast-check arbitraries for the inputs whose behaviour the spec defines.
+// Helpers shared by the rt:querystring cases: the candidate's functions checked before use, comparable copies of parse
+// results, patching a module property for the length of a case, and the fast-check arbitraries for the inputs whose
+// behaviour the spec defines.
+import { inspect } from 'node:util';
 import type * as fcModule from 'fast-check';
-import { CaseFailure, type CaseContext } from '../case.js';
+import type { CaseContext } from '../case.js';
+import { api, returnedBy } from '../kit.js';
 import type { QuerystringModule } from '../modules.js';
 
 type Fc = typeof fcModule;
@@ -18,27 +21,16 @@ export function plain(result: unknown): Record<string, unknown> {
   return copy;
 }
 
-/**
- * Runs `call` and turns anything it throws into a `CaseFailure`: for these cases a candidate that throws (a missing
- * function, a decoder error escaping) is breaking the rule, not crashing the harness.
- */
-export function attempt<T>(label: string, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    const described = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new CaseFailure(`${label} threw ${described}`, { expected: 'a result', actual: described });
-  }
-}
-
 /** The properties of the module that the spec says an application may replace. */
 export type Replaceable = 'escape' | 'unescape';
 
 /**
- * Assigns `replacement` to the candidate's `escape`/`unescape` for the rest of the case and restores the original
- * afterwards (the module object is shared with every later case).
+ * Assigns `replacement` to the candidate's `escape`/`unescape` (checked to exist) for the rest of the case and restores
+ * the original afterwards (the module object is shared with every later case).
  */
 export function replaceExport(ctx: CaseContext, name: Replaceable, replacement: (text: string) => string): void {
+  // Only an export that is there can be replaced: a module without it fails as not implementing it.
+  api(ctx, 'querystring', name);
   const module = ctx.qs as unknown as Record<Replaceable, unknown>;
   const original = module[name];
   module[name] = replacement;
@@ -81,8 +73,46 @@ export interface LooseQuerystring {
   unescape(str: unknown): unknown;
 }
 
-/** The candidate's module, typed for calls the declared signatures would reject. */
+/** The reference's module (the oracle of the differential properties), typed for calls with any arguments. */
 export function loose(module: QuerystringModule | undefined): LooseQuerystring {
   if (!module) throw new Error('the reference querystring module (ctx.oracle.querystring) is missing');
   return module as unknown as LooseQuerystring;
+}
+
+/** The names of the module's six functions. */
+export type QsFunction = keyof LooseQuerystring;
+
+/** An argument as a failure message shows it: short, and any value (bigints, symbols, null prototypes) printable. */
+function preview(value: unknown): string {
+  const text = inspect(value, { depth: 1, breakLength: Infinity, maxArrayLength: 6, maxStringLength: 60 });
+  return text.length <= 120 ? text : `${text.slice(0, 120)}…`;
+}
+
+/**
+ * The candidate's `querystring.<name>`, checked to exist before the case uses it (a missing one fails the case with
+ * `not implemented: querystring.<name>`). The function returned calls it on the module object — so parse and stringify
+ * find the module's current unescape/escape — and a throw fails the case naming the call and what the candidate threw.
+ * @example
+ * ```ts
+ * const parse = qsFunction(ctx, 'parse');
+ * expect(plain(parse('a=1'))).to.deep.equal({ a: '1' });
+ * ```
+ */
+export function qsFunction<K extends QsFunction>(ctx: CaseContext, name: K): LooseQuerystring[K] {
+  const exported = api(ctx, 'querystring', name) as unknown as (...args: unknown[]) => unknown;
+  const module = ctx.qs;
+  const call = (...args: unknown[]): unknown => returnedBy(() => Reflect.apply(exported, module, args), `querystring.${name}(${args.map(preview).join(', ')})`);
+  return call as LooseQuerystring[K];
+}
+
+/** What a call did: returned a value, or threw (described as the candidate's error). */
+export type Outcome = { readonly value: unknown } | { readonly threw: string };
+
+/** Runs `call` and records its outcome, for comparing two functions that must behave alike even when they throw. */
+export function outcomeOf(call: () => unknown): Outcome {
+  try {
+    return { value: call() };
+  } catch (error) {
+    return { threw: error instanceof Error ? error.message : String(error) };
+  }
 }

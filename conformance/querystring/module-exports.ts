@@ -1,53 +1,70 @@
 // The module's exports: the six functions, and decode/encode as aliases of parse/stringify.
 import { expect } from 'chai';
-import { defineCase } from '../case.js';
-import { loose, plain, safeText, separator, assigner, unicodeText } from './_util.js';
+import { CaseFailure, defineCases, type CaseContext } from '../case.js';
+import { api, describeValue } from '../kit.js';
+import { outcomeOf, plain, qsFunction, safeText, separator, assigner, unicodeText, type Outcome, type QsFunction } from './_util.js';
 
-export const moduleExportsCases = [
-  defineCase({
+const FUNCTIONS: readonly QsFunction[] = ['parse', 'decode', 'stringify', 'encode', 'escape', 'unescape'];
+
+/** Calls the candidate's `name` on its module and records what it did, throws included: aliases throw alike too. */
+function outcome(ctx: CaseContext, name: QsFunction, args: readonly unknown[]): Outcome {
+  const exported = api(ctx, 'querystring', name) as unknown as (...all: unknown[]) => unknown;
+  return outcomeOf(() => Reflect.apply(exported, ctx.qs, args));
+}
+
+/** A parse outcome as a comparable value: the result's prototype and own entries, or what was thrown. */
+function comparableParse(result: Outcome): unknown {
+  if ('threw' in result) return result;
+  return { prototype: Object.getPrototypeOf(result.value) === null ? null : 'not null', entries: plain(result.value) };
+}
+
+export const moduleExportsCases = defineCases('querystring', [
+  {
     id: 'querystring.module.exports-six-functions',
-    module: 'querystring',
     rules: ['querystring.module.exports'],
     run(ctx) {
       const exported = ctx.qs as unknown as Record<string, unknown>;
-      for (const name of ['parse', 'decode', 'stringify', 'encode', 'escape', 'unescape']) {
-        expect(typeof exported[name], `typeof querystring.${name}`).to.equal('function');
+      const missing = FUNCTIONS.filter((name) => typeof exported[name] !== 'function');
+      if (missing.length > 0) {
+        const actual = Object.fromEntries(missing.map((name) => [name, describeValue(exported[name])]));
+        throw new CaseFailure(`not implemented: ${missing.map((name) => `querystring.${name}`).join(', ')}`, { expected: 'all six exported as functions', actual });
       }
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.decode.behaves-as-parse',
-    module: 'querystring',
     rules: ['querystring.decode.alias-of-parse'],
     async run(ctx) {
-      const qs = loose(ctx.qs);
-      expect(typeof qs.decode, 'typeof decode').to.equal('function');
+      api(ctx, 'querystring', 'decode');
+      // The control: a parse that throws whatever it is given would make any decode that throws look like it.
+      qsFunction(ctx, 'parse')('a=1');
       const fc = ctx.fc;
+      // Relative to the candidate's own parse: whatever parse does with an input (even throw), decode does the same.
       const pairs = fc.array(fc.tuple(safeText(fc, 1), unicodeText(fc)), { maxLength: 6 });
       await ctx.check(
         fc.property(pairs, separator(fc), assigner(fc), fc.integer({ min: 0, max: 8 }), (list, sep, eq, maxKeys) => {
           const input = list.map(([key, value]) => `${key}${eq}${encodeURIComponent(value)}`).join(sep);
-          const decoded = qs.decode(input, sep, eq, { maxKeys });
-          expect(Object.getPrototypeOf(decoded), 'prototype of the decode result').to.equal(Object.getPrototypeOf(qs.parse(input, sep, eq, { maxKeys })));
-          expect(plain(decoded)).to.deep.equal(plain(qs.parse(input, sep, eq, { maxKeys })));
+          const args = [input, sep, eq, { maxKeys }];
+          expect(comparableParse(outcome(ctx, 'decode', args)), `decode(${JSON.stringify(input)}, …) against parse`).to.deep.equal(comparableParse(outcome(ctx, 'parse', args)));
         }),
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.encode.behaves-as-stringify',
-    module: 'querystring',
     rules: ['querystring.encode.alias-of-stringify'],
     async run(ctx) {
-      const qs = loose(ctx.qs);
-      expect(typeof qs.encode, 'typeof encode').to.equal('function');
+      api(ctx, 'querystring', 'encode');
+      // The control: a stringify that throws whatever it is given would make any encode that throws look like it.
+      qsFunction(ctx, 'stringify')({ a: '1' });
       const fc = ctx.fc;
       const value = fc.oneof(unicodeText(fc), fc.double(), fc.bigInt(), fc.boolean(), fc.array(unicodeText(fc), { minLength: 1, maxLength: 3 }));
       await ctx.check(
         fc.property(fc.dictionary(safeText(fc, 1), value, { maxKeys: 5 }), separator(fc), assigner(fc), (object, sep, eq) => {
-          expect(qs.encode(object, sep, eq)).to.equal(qs.stringify(object, sep, eq));
+          const args = [object, sep, eq];
+          expect(outcome(ctx, 'encode', args), 'encode against stringify').to.deep.equal(outcome(ctx, 'stringify', args));
         }),
       );
     },
-  }),
-];
+  },
+]);

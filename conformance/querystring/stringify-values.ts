@@ -1,8 +1,8 @@
 // stringify's value rules: strings, finite numbers, bigints and booleans as text; NaN, infinities and every other
 // value as the empty string; arrays as one pair per element under the same rules.
 import { expect } from 'chai';
-import { defineCase } from '../case.js';
-import { ENCODED_TEXT, loose, plain, safeText, unicodeText } from './_util.js';
+import { defineCases } from '../case.js';
+import { plain, qsFunction, safeText, unicodeText } from './_util.js';
 
 /** The value part of `key=value` output for one key. */
 function valueOf(output: unknown, key: string): string {
@@ -12,70 +12,69 @@ function valueOf(output: unknown, key: string): string {
   return text.slice(key.length + 1);
 }
 
-export const stringifyValueCases = [
-  defineCase({
+export const stringifyValueCases = defineCases('querystring', [
+  {
     id: 'querystring.stringify.writes-string-values',
-    module: 'querystring',
     rules: ['querystring.stringify.string-values'],
     async run(ctx) {
-      expect(ctx.qs.stringify({ a: 'plain', b: '' })).to.equal('a=plain&b=');
+      const stringify = qsFunction(ctx, 'stringify');
+      expect(stringify({ a: 'plain', b: '' })).to.equal('a=plain&b=');
       const fc = ctx.fc;
+      // Text that needs no encoding: how other characters are encoded is the encoding rule's, not this one's.
       await ctx.check(
-        fc.property(unicodeText(fc), (value) => {
-          expect(decodeURIComponent(valueOf(ctx.qs.stringify({ v: value }), 'v'))).to.equal(value);
+        fc.property(safeText(fc), (value) => {
+          expect(valueOf(stringify({ v: value }), 'v')).to.equal(value);
         }),
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-finite-numbers-as-decimal-text',
-    module: 'querystring',
     rules: ['querystring.stringify.finite-number-values'],
     async run(ctx) {
-      expect(ctx.qs.stringify({ a: 0, b: -12, c: 1.5, d: 1e-7 })).to.equal('a=0&b=-12&c=1.5&d=1e-7');
+      const stringify = qsFunction(ctx, 'stringify');
+      expect(stringify({ a: 0, b: -12, c: 1.5, d: 1e-7 })).to.equal('a=0&b=-12&c=1.5&d=1e-7');
       const fc = ctx.fc;
+      // Numbers whose text has no character to encode (an exponent's '+' is the encoding rule's, checked there).
+      const number = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((value) => !String(value).includes('+'));
       await ctx.check(
-        fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e21, -1e21, 2 ** 80, -(2 ** 80))), (value) => {
-          const written = valueOf(ctx.qs.stringify({ n: value }), 'n');
-          expect(written, 'encoded text').to.match(ENCODED_TEXT);
-          expect(Number(decodeURIComponent(written)), `decoded ${written}`).to.equal(value === 0 ? 0 : value);
+        fc.property(number, (value) => {
+          const written = valueOf(stringify({ n: value }), 'n');
+          expect(Number(written), `the number read back from ${JSON.stringify(written)}`).to.equal(value === 0 ? 0 : value);
         }),
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-bigints-as-digits',
-    module: 'querystring',
     rules: ['querystring.stringify.bigint-values'],
     async run(ctx) {
-      expect(loose(ctx.qs).stringify({ a: 10n, b: -(2n ** 70n) })).to.equal(`a=10&b=-${2n ** 70n}`);
+      const stringify = qsFunction(ctx, 'stringify');
+      expect(stringify({ a: 10n, b: -(2n ** 70n) })).to.equal(`a=10&b=-${2n ** 70n}`);
       const fc = ctx.fc;
       await ctx.check(
         fc.property(fc.bigInt(), (value) => {
-          expect(loose(ctx.qs).stringify({ n: value })).to.equal(`n=${value}`);
+          expect(stringify({ n: value })).to.equal(`n=${value}`);
         }),
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-booleans-as-words',
-    module: 'querystring',
     rules: ['querystring.stringify.boolean-values'],
     run(ctx) {
-      expect(ctx.qs.stringify({ yes: true, no: false })).to.equal('yes=true&no=false');
+      expect(qsFunction(ctx, 'stringify')({ yes: true, no: false })).to.equal('yes=true&no=false');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-non-finite-numbers-as-empty',
-    module: 'querystring',
     rules: ['querystring.stringify.non-finite-empty'],
     run(ctx) {
-      expect(ctx.qs.stringify({ a: NaN, b: Infinity, c: -Infinity, d: 1 })).to.equal('a=&b=&c=&d=1');
+      expect(qsFunction(ctx, 'stringify')({ a: NaN, b: Infinity, c: -Infinity, d: 'x' })).to.equal('a=&b=&c=&d=x');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-unsupported-values-as-empty',
-    module: 'querystring',
     rules: ['querystring.stringify.unsupported-empty'],
     run(ctx) {
       const input = {
@@ -88,47 +87,55 @@ export const stringifyValueCases = [
         boxed: Object('boxed') as unknown,
         regexp: /x/,
       };
-      let output: unknown;
-      expect(() => (output = loose(ctx.qs).stringify(input)), 'stringify with unsupported values').not.to.throw();
-      expect(output).to.equal('nul=&undef=&obj=&date=&fn=&sym=&boxed=&regexp=');
+      expect(qsFunction(ctx, 'stringify')(input)).to.equal('nul=&undef=&obj=&date=&fn=&sym=&boxed=&regexp=');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.writes-one-pair-per-array-element',
-    module: 'querystring',
     rules: ['querystring.stringify.array-repeats-key'],
     async run(ctx) {
-      expect(loose(ctx.qs).stringify({ a: ['x', 1, true, 2n], b: 'y' })).to.equal('a=x&a=1&a=true&a=2&b=y');
+      const stringify = qsFunction(ctx, 'stringify');
+      expect(stringify({ a: ['x', 'y', 'z'], b: 'w' })).to.equal('a=x&a=y&a=z&b=w');
       const fc = ctx.fc;
       await ctx.check(
         fc.property(fc.array(safeText(fc), { minLength: 1, maxLength: 6 }), (values) => {
-          expect(ctx.qs.stringify({ k: values })).to.equal(values.map((value) => `k=${value}`).join('&'));
+          expect(stringify({ k: values })).to.equal(values.map((value) => `k=${value}`).join('&'));
         }),
       );
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.coerces-array-elements-like-values',
-    module: 'querystring',
     rules: ['querystring.stringify.array-elements-coerced'],
     run(ctx) {
-      const input = { a: [NaN, Infinity, null, undefined, {}, ['nested'], () => 1, 'ok', 3] };
-      expect(loose(ctx.qs).stringify(input)).to.equal('a=&a=&a=&a=&a=&a=&a=&a=ok&a=3');
+      const stringify = qsFunction(ctx, 'stringify');
+      // Each element as the candidate writes the same value alone: the array follows the value rules, whatever they
+      // make of each value (whether that is right is for the value rules' cases to say).
+      const elements: unknown[] = ['ok', 3, true, 2n, NaN, Infinity, null, undefined, {}, () => 1];
+      const alone = elements.map((element) => String(stringify({ a: element }))).filter((pair) => pair !== '');
+      expect(stringify({ a: elements }), 'the array against its elements written alone').to.equal(alone.join('&'));
+      // An array inside an array is no accepted value, so it is written as the empty string.
+      expect(stringify({ a: ['x', ['nested'], 'y'] })).to.equal('a=x&a=&a=y');
     },
-  }),
-  defineCase({
+  },
+  {
     id: 'querystring.stringify.round-trips-through-parse',
-    module: 'querystring',
-    rules: ['querystring.stringify.string-values', 'querystring.stringify.array-repeats-key', 'querystring.parse.repeated-keys', 'querystring.parse.utf8-default'],
+    rules: ['querystring.stringify.array-repeats-key'],
     async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const stringify = qsFunction(ctx, 'stringify');
       const fc = ctx.fc;
-      // Arrays of two or more: a one-element array reads back as a plain string, which the spec also requires.
-      const value = fc.oneof(unicodeText(fc), fc.array(unicodeText(fc), { minLength: 2, maxLength: 4 }));
+      // The round trip checks the stringify half: keys and values that need no encoding, read back by the reference,
+      // so a broken parse or encoding cannot fail it. Arrays of two or more (one element reads back as a string).
+      const oracle = ctx.oracle.querystring;
+      if (!oracle) throw new Error('the reference querystring module (ctx.oracle.querystring) is missing');
+      const value = fc.oneof(safeText(fc), fc.array(safeText(fc), { minLength: 2, maxLength: 4 }));
       await ctx.check(
-        fc.property(fc.dictionary(unicodeText(fc), value, { maxKeys: 6 }), (object) => {
-          expect(plain(ctx.qs.parse(ctx.qs.stringify(object)))).to.deep.equal(plain(object));
+        fc.property(fc.dictionary(safeText(fc, 1), value, { maxKeys: 6 }), (object) => {
+          expect(plain(oracle.parse(String(stringify(object)))), 'the output read back').to.deep.equal(plain(object));
         }),
       );
+      void parse;
     },
-  }),
-];
+  },
+]);

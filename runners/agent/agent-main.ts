@@ -3,25 +3,35 @@
 // harness, loads the candidate, then runs one case per `run` message and answers with one result line each.
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 import type { CaseDefinition, Fixtures } from '../../conformance/case.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { caseById } from '../../conformance/registry.js';
+import { trustedPeersOver } from '../../conformance/https/trusted-peer.js';
 import { ruleById } from '../../spec/index.js';
-import type { CandidateInfo, CaseResult } from '../../reports/results.js';
+import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 import { executeCase } from '../execute-case.js';
 import { describeError } from '../describe-error.js';
-import { guardIntrinsics } from './intrinsics.js';
+import { captureReliedIntrinsics, guardIntrinsics, type IntrinsicsGuard } from './intrinsics.js';
 import { CandidateLoadError, loadCandidateModules, type LoadedCandidate } from './load-candidate-modules.js';
-import { AGENT_PORT_ARG, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
+import { AGENT_PORT_ARG, AGENT_TOKEN_ARG, HEARTBEAT_MS, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
+import { LineFramer } from './line-framer.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
 type Init = Extract<HostMessage, { type: 'init' }>;
 
-// Captured before any case runs: a case that replaces JSON or poisons prototypes must not garble our reports.
+// Captured before the candidate is loaded and before any case runs: a candidate that replaces JSON or poisons
+// prototypes must not garble our reports.
 const stringify = JSON.stringify.bind(JSON);
 const parse = JSON.parse.bind(JSON);
-const guard = guardIntrinsics();
+const objectKeys = Object.keys;
+const SafePromise = Promise;
+const safeSetInterval = setInterval;
+const safeClearInterval = clearInterval;
+const relied = captureReliedIntrinsics();
+/** Snapshot of the shared objects once the candidate is loaded: what a case changes beyond it poisons later cases. */
+let guard: IntrinsicsGuard | undefined;
 
 function argument(name: string): string {
   const index = process.argv.indexOf(name);
@@ -47,7 +57,7 @@ process.on('uncaughtException', (error: unknown) => stray.push(error));
 process.on('unhandledRejection', (error: unknown) => stray.push(error));
 
 class Channel {
-  private buffered = '';
+  private readonly framer = new LineFramer(MAX_LINE_BYTES);
   private readonly waiting = new Map<number, (message: HostMessage) => void>();
   onMessage: (message: HostMessage) => void = () => undefined;
 
@@ -72,15 +82,12 @@ class Channel {
   }
 
   private receive(chunk: string): void {
-    this.buffered += chunk;
-    if (this.buffered.length > MAX_LINE_BYTES) exitWithGroup();
-    let newline: number;
-    while ((newline = this.buffered.indexOf('\n')) >= 0) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
+    const { lines, overflow } = this.framer.push(chunk);
+    if (overflow) exitWithGroup();
+    for (const line of lines) {
       const message = decodeWire(line, parse) as HostMessage;
       const id = (message as { id?: unknown }).id;
-      const waiter = typeof id === 'number' && message.type === 'certificates' ? this.waiting.get(id) : undefined;
+      const waiter = typeof id === 'number' && (message.type === 'certificates' || message.type === 'trusted') ? this.waiting.get(id) : undefined;
       if (waiter) {
         this.waiting.delete(id as number);
         waiter(message);
@@ -106,7 +113,16 @@ type CertificateSet = Awaited<ReturnType<Fixtures['certificates']>>;
 function createFixtures(channel: Channel, fixturesDir: string): Fixtures {
   let nextId = 1;
   let certificates: Promise<CertificateSet> | undefined;
+  // The trusted peers live in the harness: each operation is a request over the channel.
+  const trusted = trustedPeersOver(async (operation, args) => {
+    const reply = await channel.request({ type: 'trusted', id: nextId++, operation, args });
+    if (reply.type !== 'trusted') throw new Error('unexpected reply to a trusted-peer request');
+    if (reply.error !== undefined) throw new Error(`the harness's trusted peer failed: ${reply.error}`);
+    return reply.result as never;
+  });
   return {
+    trustedServer: trusted.trustedServer,
+    trustedClient: trusted.trustedClient,
     path: (name: string) => join(fixturesDir, name),
     execPath: process.execPath,
     certificates() {
@@ -125,9 +141,9 @@ async function loadOracle(): Promise<CandidateModules> {
   const oracle: CandidateModules = {};
   // Each part on its own: an oracle module missing from this build only affects the cases that use it.
   await Promise.allSettled([
-    import('../../reference/querystring/index.js').then((m) => (oracle.querystring = m.default as CandidateModules['querystring'])),
-    import('../../reference/child_process/index.js').then((m) => (oracle.child_process = m.default as unknown as CandidateModules['child_process'])),
-    import('../../reference/https/index.js').then((m) => (oracle.https = m.default as unknown as CandidateModules['https'])),
+    import('../../reference/querystring.js').then((m) => (oracle.querystring = m.default as CandidateModules['querystring'])),
+    import('../../reference/child_process.js').then((m) => (oracle.child_process = m.default as unknown as CandidateModules['child_process'])),
+    import('../../reference/https.js').then((m) => (oracle.https = m.default as unknown as CandidateModules['https'])),
   ]);
   return oracle;
 }
@@ -142,7 +158,14 @@ async function loadCaseModules(files: readonly string[]): Promise<void> {
   }
 }
 
-async function runOne(id: string, init: Init, loaded: LoadedCandidate, oracle: CandidateModules, fixtures: Fixtures): Promise<{ result: CaseResult; recycle?: string }> {
+async function runOne(
+  channel: Channel,
+  id: string,
+  init: Init,
+  loaded: LoadedCandidate,
+  oracle: CandidateModules,
+  fixtures: Fixtures,
+): Promise<{ result: CaseResult; recycle?: string }> {
   const definition = extraCases.get(id) ?? caseById(id);
   if (!definition) {
     return { result: { case: id, module: 'querystring', rules: [], status: 'error', durationMs: 0, message: `no case ${id} in this agent build` } };
@@ -153,9 +176,12 @@ async function runOne(id: string, init: Init, loaded: LoadedCandidate, oracle: C
   stray = [];
   const candidate: CandidateInfo = init.candidate;
   let result: CaseResult;
+  // While the case runs, the harness hears from us: silence past the case's limit means a loop that never yields.
+  const heartbeat = safeSetInterval(() => channel.send({ type: 'alive' }), HEARTBEAT_MS);
   try {
     result = await executeCase(definition, {
       candidate,
+      ...(loaded.declared ? { declared: loaded.declared } : {}),
       modules: loaded.modules,
       oracle,
       fixtures,
@@ -166,12 +192,17 @@ async function runOne(id: string, init: Init, loaded: LoadedCandidate, oracle: C
   } catch (thrown) {
     result = { ...base, status: 'error', durationMs: 0, message: `the harness failed around the case: ${describeError(thrown).message}` };
   }
+  // The case is over when the event loop turns again: a candidate that left an endless chain of promise jobs (an
+  // async loop that never yields) has hung the agent, and the case must not pass; the heartbeat stops, and the
+  // harness ends the case as stuck.
+  await new SafePromise<void>((resolve) => nextTurn(resolve));
+  safeClearInterval(heartbeat);
   if (stray.length > 0 && result.status === 'pass') {
     result = { ...result, status: 'error', message: `uncaught during the case: ${describeError(stray[0]).message}` };
   }
-  const damage = guard.damage();
+  const damage = guard?.damage();
   if (damage === undefined) return { result };
-  guard.repair();
+  guard?.repair();
   const message = `the case left the global environment modified: ${damage}`;
   return { result: result.status === 'pass' ? { ...result, status: 'error', message } : result, recycle: message };
 }
@@ -196,25 +227,34 @@ async function main(): Promise<void> {
       if (message.type === 'init') {
         init = message;
         try {
-          [loaded, oracle] = await Promise.all([loadCandidateModules(message.load), loadOracle(), loadCaseModules(message.caseModules ?? [])]);
+          oracle = await loadOracle();
+          await loadCaseModules(message.caseModules ?? []);
+          // The candidate last: one that breaks Promise.prototype.then at load also breaks every dynamic import()
+          // after it, and the agent must still get as far as saying so.
+          loaded = await loadCandidateModules(message.load);
         } catch (error) {
           const reason = error instanceof CandidateLoadError ? error.message : `candidate failed to load: ${describeError(error).message}`;
           channel.send({ type: 'fatal', message: reason });
           return;
         }
         fixtures = createFixtures(channel, message.fixturesDir);
+        // Checked right after the candidate loaded: if it broke what every case relies on, the harness ends every
+        // case at once with that reason instead of waiting out one time limit per case.
+        const broken = await relied.broken();
+        guard = guardIntrinsics();
         channel.send({
           type: 'ready',
           runtime: runtimeInfo(),
           ...(loaded.name !== undefined ? { name: loaded.name } : {}),
           ...(loaded.version !== undefined ? { version: loaded.version } : {}),
-          modules: Object.keys(loaded.modules),
+          modules: objectKeys(loaded.modules),
+          ...(broken.length > 0 ? { broken } : {}),
         });
         return;
       }
       if (message.type === 'run' && init && loaded && fixtures) {
         channel.send({ type: 'started', case: message.case });
-        const { result, recycle } = await runOne(message.case, init, loaded, oracle, fixtures);
+        const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures);
         channel.send({ type: 'result', result, ...(recycle ? { recycle } : {}) });
         if (recycle) setTimeout(exitWithGroup, 50);
       }

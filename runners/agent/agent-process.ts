@@ -7,9 +7,14 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STATUSES, type CaseResult, type Status } from '../../reports/results.js';
+import type { CaseResult } from '../../results/results-file.js';
+import { isStatus } from '../../results/status.js';
+import type { CertificateSet } from '../../conformance/https/certificate-set.js';
+import { createTrustedPeerScope, type TrustedPeerScope } from '../../conformance/https/trusted-peer-service.js';
 import { AGENT_PORT_ARG, AGENT_TAG_VARIABLE, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
 import { killTree } from './kill-tree.js';
+import { processCpuMs } from './process-cpu.js';
+import { LineFramer } from './line-framer.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
 export interface AgentLaunch {
@@ -24,9 +29,28 @@ export type Ready = Extract<AgentMessage, { type: 'ready' }>;
 
 export type CaseOutcome =
   | { readonly kind: 'result'; readonly result: CaseResult; readonly recycle?: string }
-  | { readonly kind: 'timeout'; readonly afterMs: number }
+  /** No result in time. `stuck`: past its limit the agent fell silent (a loop that never yields), so it was not given the cleanup allowance. */
+  | { readonly kind: 'timeout'; readonly afterMs: number; readonly stuck: boolean }
   | { readonly kind: 'crash'; readonly detail: string }
-  | { readonly kind: 'malformed'; readonly detail: string };
+  | { readonly kind: 'malformed'; readonly detail: string }
+  /** The agent did not even acknowledge the case: it was hung before the case started (by an earlier one). */
+  | { readonly kind: 'unresponsive'; readonly afterMs: number };
+
+/** The time limits of one case, as the harness enforces them. */
+export interface CaseLimits {
+  /** The case's own time limit (the agent enforces it too, when its event loop is free). */
+  readonly limitMs: number;
+  /** Beyond the limit, how long an agent that still sends heartbeats (running cleanups) may take to report. */
+  readonly slackMs: number;
+  /**
+   * Beyond the limit, how long without a heartbeat makes the agent stuck. Where its CPU time can be read (Linux), it
+   * must also have used the limit plus this much CPU since the case began, so that an agent slowed down by a busy
+   * machine is not taken for a stuck one.
+   */
+  readonly silenceMs: number;
+  /** How long the agent may take to acknowledge the case (an idle agent answers at once). */
+  readonly ackMs: number;
+}
 
 export class AgentStartError extends Error {
   override readonly name = 'AgentStartError';
@@ -49,6 +73,8 @@ export interface StartOptions {
 }
 
 const TAIL_BYTES = 4096;
+/** How often a silent agent's CPU time is looked at again, past its case's limit. */
+const CPU_CHECK_MS = 250;
 const DEFAULT_START_TIMEOUT_MS = 30_000;
 
 /** Every agent alive in this process, so an abrupt exit (second Ctrl-C, process.exit) still kills them all. */
@@ -84,8 +110,12 @@ export class AgentProcess {
   private readonly workDir: string;
   private readonly stdout = new Tail();
   private readonly stderr = new Tail();
-  private buffered = '';
-  private pending?: { id: string; settle: Pending; timer: NodeJS.Timeout };
+  private readonly framer = new LineFramer(MAX_LINE_BYTES);
+  private pending?: { id: string; settle: Pending; timer: NodeJS.Timeout; ackTimer?: NodeJS.Timeout };
+  /** The trusted peers this agent's cases opened (conformance/https/trusted-peer-service.ts). */
+  private trusted?: TrustedPeerScope;
+  /** When the agent was last heard from (any message), for telling a busy agent from a stuck one. */
+  private lastHeard = 0;
   private exited = false;
   private exitInfo = '';
   private killed = false;
@@ -207,20 +237,13 @@ export class AgentProcess {
   }
 
   private receive(chunk: string): void {
-    this.buffered += chunk;
-    let newline: number;
-    while ((newline = this.buffered.indexOf('\n')) >= 0) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
-      this.handleLine(line);
-    }
-    if (this.buffered.length > MAX_LINE_BYTES) {
-      this.buffered = '';
-      this.corrupt(`a line longer than ${MAX_LINE_BYTES} bytes`);
-    }
+    const { lines, overflow } = this.framer.push(chunk);
+    for (const line of lines) this.handleLine(line);
+    if (overflow) this.corrupt(`a line longer than ${MAX_LINE_BYTES} bytes`);
   }
 
   private handleLine(line: string): void {
+    this.lastHeard = performance.now();
     if (line.trim() === '') return;
     let message: AgentMessage;
     try {
@@ -238,9 +261,18 @@ export class AgentProcess {
         for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(String(message.message).split('\n')[0] ?? 'the candidate failed to load', true));
         return;
       case 'started':
+        if (this.pending && message.case === this.pending.id) {
+          clearTimeout(this.pending.ackTimer);
+          this.pending.ackTimer = undefined;
+        }
+        return;
+      case 'alive':
         return;
       case 'certificates':
         this.answerCertificates(message.id);
+        return;
+      case 'trusted':
+        this.answerTrusted(message.id, message.operation, message.args);
         return;
       case 'result': {
         const result = sanitizeResult(message.result, this.pending?.id);
@@ -261,6 +293,25 @@ export class AgentProcess {
     );
   }
 
+  /**
+   * Performs an operation on this agent's trusted peers (served here, in the harness, never in the candidate's
+   * runtime); they are closed when the case's outcome is in and when the agent goes.
+   */
+  private answerTrusted(id: unknown, operation: unknown, args: unknown): void {
+    if (typeof id !== 'number') return;
+    this.trusted ??= createTrustedPeerScope(() => this.options.certificates() as Promise<CertificateSet>);
+    this.trusted.call(operation, args).then(
+      (result) => this.send({ type: 'trusted', id, result }),
+      (error: unknown) => this.send({ type: 'trusted', id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  private closeTrusted(): void {
+    const trusted = this.trusted;
+    this.trusted = undefined;
+    void trusted?.close();
+  }
+
   /** The channel cannot be trusted any more: the case in flight is an error and the agent must go. */
   private corrupt(detail: string): void {
     if (this.pending) this.settle({ kind: 'malformed', detail });
@@ -272,7 +323,9 @@ export class AgentProcess {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
+    this.closeTrusted();
     clearTimeout(pending.timer);
+    clearTimeout(pending.ackTimer);
     pending.settle(outcome);
   }
 
@@ -300,15 +353,57 @@ export class AgentProcess {
     return !this.exited && !this.killed;
   }
 
-  /** Runs one case; settles with its result, or a timeout/crash/malformed outcome after which the agent is gone. */
-  runCase(id: string, deadlineMs: number): Promise<CaseOutcome> {
+  /**
+   * Runs one case; settles with its result, or an outcome after which the agent is gone: `unresponsive` when it does
+   * not acknowledge the case within `ackMs`, `timeout` when past the case's limit it has been silent for
+   * `silenceMs` (stuck: a loop that never yields) or, still alive, has not reported within `slackMs`.
+   */
+  runCase(id: string, limitsOrDeadlineMs: CaseLimits | number): Promise<CaseOutcome> {
     if (!this.alive) return Promise.resolve({ kind: 'crash', detail: `the agent was not running (${this.exitInfo || 'killed'})` });
+    // A plain number is one hard deadline for everything (what the agent benchmark wants).
+    const limits: CaseLimits =
+      typeof limitsOrDeadlineMs === 'number' ? { limitMs: limitsOrDeadlineMs, slackMs: 0, silenceMs: 0, ackMs: limitsOrDeadlineMs } : limitsOrDeadlineMs;
+    const started = performance.now();
+    this.lastHeard = started;
+    const end = (outcome: CaseOutcome): void => {
+      this.settle(outcome);
+      this.killNow();
+    };
+    const pid = this.child?.pid;
+    const cpuAtStart = pid === undefined ? undefined : processCpuMs(pid);
+    /** Silent, and (where measurable) busy for the whole limit and silence: a loop that never yields. */
+    const stuck = (silent: number): boolean => {
+      if (silent < limits.silenceMs) return false;
+      const cpu = pid === undefined || cpuAtStart === undefined ? undefined : processCpuMs(pid);
+      return cpu === undefined || cpuAtStart === undefined || cpu - cpuAtStart >= limits.limitMs + limits.silenceMs;
+    };
+    // Checked from setImmediate: after the timer fires, the poll phase first reads any heartbeat that arrived while
+    // this process was busy (running an in-process candidate's case), so a late timer cannot mistake that for silence.
+    const later = (ms: number): NodeJS.Timeout => setTimeout(() => setImmediate(check), ms);
+    const check = (): void => {
+      if (this.pending?.id !== id) return;
+      const now = performance.now();
+      const elapsed = Math.round(now - started);
+      const silent = now - this.lastHeard;
+      const isStuck = stuck(silent);
+      if (isStuck || elapsed >= limits.limitMs + limits.slackMs) {
+        end({ kind: 'timeout', afterMs: elapsed, stuck: isStuck });
+        return;
+      }
+      const untilSilent = silent < limits.silenceMs ? limits.silenceMs - silent : CPU_CHECK_MS;
+      if (this.pending) this.pending.timer = later(Math.max(10, Math.min(untilSilent, limits.limitMs + limits.slackMs - elapsed)));
+    };
     return new Promise<CaseOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        this.settle({ kind: 'timeout', afterMs: deadlineMs });
-        this.killNow();
-      }, deadlineMs);
-      this.pending = { id, settle: resolve, timer };
+      const timer = later(limits.limitMs + limits.silenceMs);
+      const ackTimer = setTimeout(
+        () =>
+          setImmediate(() => {
+            // Still unacknowledged once what has arrived meanwhile has been read.
+            if (this.pending?.id === id && this.pending.ackTimer !== undefined) end({ kind: 'unresponsive', afterMs: Math.round(performance.now() - started) });
+          }),
+        limits.ackMs,
+      );
+      this.pending = { id, settle: resolve, timer, ackTimer };
       this.send({ type: 'run', case: id });
     });
   }
@@ -317,6 +412,7 @@ export class AgentProcess {
   killNow(): void {
     if (!this.killed) {
       this.killed = true;
+      this.closeTrusted();
       const pid = this.child?.pid;
       if (pid !== undefined) killTree(pid, this.tag);
       this.socket?.destroy();
@@ -351,18 +447,17 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
   if (typeof value !== 'object' || value === null || expectedCase === undefined) return undefined;
   const raw = value as Record<string, unknown>;
   if (raw.case !== expectedCase) return undefined;
-  if (typeof raw.status !== 'string' || !(STATUSES as readonly string[]).includes(raw.status)) return undefined;
+  if (!isStatus(raw.status)) return undefined;
   const text = (field: unknown, max = 8000): string | undefined => (typeof field === 'string' ? field.slice(0, max) : undefined);
   const counterexample = raw.counterexample as Record<string, unknown> | undefined;
   const message = text(raw.message);
   const expected = text(raw.expected);
   const actual = text(raw.actual);
-  const replay = text(raw.replay, 2000);
   return {
     case: expectedCase,
     module: raw.module as CaseResult['module'],
     rules: Array.isArray(raw.rules) ? raw.rules.filter((rule): rule is string => typeof rule === 'string') : [],
-    status: raw.status as Status,
+    status: raw.status,
     durationMs: typeof raw.durationMs === 'number' && Number.isFinite(raw.durationMs) && raw.durationMs >= 0 ? raw.durationMs : 0,
     ...(message !== undefined ? { message } : {}),
     ...(expected !== undefined ? { expected } : {}),
@@ -377,6 +472,5 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
           },
         }
       : {}),
-    ...(replay !== undefined ? { replay } : {}),
   };
 }

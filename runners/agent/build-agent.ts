@@ -3,10 +3,10 @@
 // second) and stored under the cache by content hash, so a source change can never run against a stale bundle.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { writeFileAtomically } from '../../results/atomic-write.js';
 import { cacheDir } from '../runtimes/cache-dir.js';
 
 export interface AgentBundle {
@@ -85,12 +85,7 @@ export function buildAgent(): Promise<AgentBundle> {
     const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
     const dir = join(cacheDir(), 'agent');
     const file = join(dir, `agent-${hash}.mjs`);
-    if (!existsSync(file)) {
-      await mkdir(dir, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, code);
-      await rename(temporary, file);
-    }
+    if (!existsSync(file)) await writeFileAtomically(file, code);
     return { file, hash, buildMs: Math.round(performance.now() - started), missing };
   })();
   built.catch(() => (built = undefined));

@@ -1,6 +1,7 @@
 // Inside the agent: loads what the candidate provides — the runtime's own builtins, an adapter module or an npm
 // package — so that untrusted code is only ever imported in the agent process, never in the harness.
 import { pathToFileURL } from 'node:url';
+import type { CandidateDeclarations } from '../../conformance/case.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { loadAdapter } from '../load-adapter.js';
@@ -13,6 +14,8 @@ export interface LoadedCandidate {
   readonly loadErrors: Partial<Record<ModuleName, string>>;
   readonly name?: string;
   readonly version?: string;
+  /** What the candidate declares where the spec leaves a choice to the runtime. */
+  readonly declared?: CandidateDeclarations;
 }
 
 /** Thrown when the candidate cannot be used at all; its message is the one-line reason shown to the user. */
@@ -31,7 +34,7 @@ function firstLine(error: unknown): string {
   return text.split('\n')[0] ?? text;
 }
 
-async function loadBuiltins(): Promise<LoadedCandidate> {
+async function loadBuiltins(declared: CandidateDeclarations | undefined): Promise<LoadedCandidate> {
   const modules: CandidateModules = {};
   const loadErrors: Partial<Record<ModuleName, string>> = {};
   for (const name of MODULES) {
@@ -42,7 +45,7 @@ async function loadBuiltins(): Promise<LoadedCandidate> {
       loadErrors[name] = firstLine(error);
     }
   }
-  return { modules, loadErrors };
+  return { modules, loadErrors, ...(declared ? { declared } : {}) };
 }
 
 async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<LoadedCandidate> {
@@ -65,11 +68,17 @@ async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<L
 }
 
 export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedCandidate> {
-  if (load.kind === 'builtins') return loadBuiltins();
+  if (load.kind === 'builtins') return loadBuiltins(load.declared);
   if (load.kind === 'npm') return loadNpm(load);
   try {
     const adapter = await loadAdapter(load.spec, load.cwd);
-    return { modules: adapter.modules, loadErrors: {}, name: adapter.name, ...(adapter.version !== undefined ? { version: adapter.version } : {}) };
+    return {
+      modules: adapter.modules,
+      loadErrors: {},
+      name: adapter.name,
+      ...(adapter.version !== undefined ? { version: adapter.version } : {}),
+      ...(adapter.declared ? { declared: adapter.declared } : {}),
+    };
   } catch (error) {
     throw new CandidateLoadError(error instanceof Error ? error.message : String(error));
   }

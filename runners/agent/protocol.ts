@@ -1,11 +1,12 @@
 // The agent protocol: JSON lines over a loopback socket that only the agent and the harness share (never the
 // agent's stdout/stderr, which cases and candidates write to). The harness listens, the agent connects and proves
 // it is the agent it started with a per-agent token; then the harness says what to load and which case to run next.
-import type { CandidateInfo, CaseResult } from '../../reports/results.js';
+import type { CandidateDeclarations } from '../../conformance/case.js';
+import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 
 /** What the agent is to test: the runtime's own builtins, an adapter file, or an npm package entry. */
 export type CandidateLoad =
-  | { readonly kind: 'builtins' }
+  | { readonly kind: 'builtins'; readonly declared?: CandidateDeclarations }
   | { readonly kind: 'adapter'; readonly spec: string; readonly cwd: string }
   | { readonly kind: 'npm'; readonly spec: string; readonly entry: string; readonly packageName: string; readonly module?: string };
 
@@ -23,7 +24,9 @@ export type HostMessage =
       readonly caseModules?: readonly string[];
     }
   | { readonly type: 'run'; readonly case: string }
-  | { readonly type: 'certificates'; readonly id: number; readonly set?: unknown; readonly error?: string };
+  | { readonly type: 'certificates'; readonly id: number; readonly set?: unknown; readonly error?: string }
+  /** The answer to a `trusted` request: the operation's result, or why it could not be performed. */
+  | { readonly type: 'trusted'; readonly id: number; readonly result?: unknown; readonly error?: string };
 
 /** agent → harness */
 export type AgentMessage =
@@ -34,11 +37,27 @@ export type AgentMessage =
       readonly name?: string;
       readonly version?: string;
       readonly modules: readonly string[];
+      /** Intrinsics the agent relies on that loading the candidate replaced and broke (`Promise.prototype.then`). */
+      readonly broken?: readonly string[];
     }
   | { readonly type: 'fatal'; readonly message: string }
   | { readonly type: 'started'; readonly case: string }
+  /** Sent every `HEARTBEAT_MS` while a case runs: the agent's event loop still turns. */
+  | { readonly type: 'alive' }
   | { readonly type: 'result'; readonly result: CaseResult; readonly recycle?: string }
-  | { readonly type: 'certificates'; readonly id: number };
+  | { readonly type: 'certificates'; readonly id: number }
+  /**
+   * One operation on the trusted peers of the https cases (conformance/https/trusted-peer.ts): served by the harness,
+   * in its own process, so that the candidate's runtime never plays the trusted side.
+   */
+  | { readonly type: 'trusted'; readonly id: number; readonly operation: string; readonly args?: unknown };
+
+/**
+ * While a case runs the agent says it is alive this often. A case that is past its time limit and has not been
+ * heard of for much longer than this is stuck in a loop that never yields (its own timer cannot fire): it is ended
+ * at once instead of after the cleanup allowance.
+ */
+export const HEARTBEAT_MS = 200;
 
 /** A line longer than this is not something our agent writes: the channel is corrupt. */
 export const MAX_LINE_BYTES = 1024 * 1024;

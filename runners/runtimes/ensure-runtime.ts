@@ -2,10 +2,11 @@
 // the npm registry, downloaded once into the cache and reused (offline too) afterwards.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rcompare, satisfies, valid } from 'semver';
+import { writeFileAtomically } from '../../results/atomic-write.js';
 import { CandidateError } from '../runner.js';
 import { cacheDir } from './cache-dir.js';
 import { downloadBinary, type DownloadProgress } from './download-binary.js';
@@ -100,10 +101,7 @@ async function readMemo(root: string): Promise<Memo> {
 }
 
 async function writeMemo(root: string, memo: Memo): Promise<void> {
-  await mkdir(root, { recursive: true });
-  const temporary = join(root, `resolved.json.${process.pid}.tmp`);
-  await writeFile(temporary, JSON.stringify(memo, null, 1));
-  await rename(temporary, join(root, 'resolved.json'));
+  await writeFileAtomically(join(root, 'resolved.json'), JSON.stringify(memo, null, 1));
 }
 
 /** The newest version already in the cache that satisfies the range (for runs without a registry). */

@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** tsx's loader, by URL: `--import tsx` would be looked up from the working directory, which tests move elsewhere. */
+export const TSX = import.meta.resolve('tsx');
+
 export interface CliOutcome {
   readonly code: number | null;
   readonly stdout: string;
@@ -18,7 +21,7 @@ interface RunOptions {
 }
 
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliOutcome> {
-  return runNode(['--import', 'tsx', `${ROOT}cli/rtconf.ts`, ...args], options);
+  return runNode(['--import', TSX, `${ROOT}cli/rtconf.ts`, ...args], options);
 }
 
 /** Runs this Node with `args` (a script and its arguments), collecting its exit code and output. */

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readResults } from '../../reports/read-results.js';
+import { readResults } from '../../results/read-results.js';
+import { replayCommand } from '../../results/replay.js';
 import { ROOT, runCli, runNode } from './run-cli.js';
 
 describe('rtconf run (end to end, querystring)', function () {
@@ -25,9 +26,16 @@ describe('rtconf run (end to end, querystring)', function () {
     expect(results.runs[0]?.summary.total).to.be.greaterThan(0);
     expect(results.runs[0]?.summary.pass).to.equal(results.runs[0]?.summary.total);
     expect(results.rules.every((rule) => rule.module === 'querystring')).to.equal(true);
+    // The run's environment, with the command line as given.
+    expect(results.environment?.commandLine).to.deep.equal(['run', '--candidate', 'reference', '--module', 'querystring', '--seed', '4242', '--out', out]);
+    expect(results.environment?.node).to.equal(process.version);
+    expect(results.environment?.cpus).to.be.at.least(1);
+    expect(results.environment?.os).to.contain(process.platform);
+    // One line per candidate says what the verdict means.
+    expect(outcome.stdout).to.match(/^rt-conformance reference \S+: conformant: (\d+)\/\1 normative rules$/m);
   });
 
-  it('exits 1 and records failures with a replay command for a broken adapter', async () => {
+  it('exits 1 for a broken adapter and prints a replay command for its failures', async () => {
     const adapter = join(dir, 'broken.mjs');
     // parse ignores repeated keys and returns an ordinary object: several rules are broken at once.
     await writeFile(
@@ -42,8 +50,37 @@ describe('rtconf run (end to end, querystring)', function () {
     const results = await readResults(join(out, 'results.json'));
     const failed = results.runs[0]?.results.filter((result) => result.status === 'fail') ?? [];
     expect(failed.length).to.be.greaterThan(0);
-    expect(failed[0]?.replay).to.equal(`npx rtconf run --candidate ${adapter} --case ${failed[0]?.case} --seed 1`);
-    expect(outcome.stderr).to.contain(`FAIL [${adapter}]`);
+    expect(outcome.stdout).to.contain(`npx rtconf run --candidate ${adapter} --case ${failed[0]?.case} --seed 1 --out rtconf-replay`);
+    expect(outcome.stderr).to.contain(`FAIL [adapter:broken]`); // an adapter is known by its declared name
+  });
+
+  it('writes the baseline comparison into the report of a run with --baseline', async () => {
+    const adapter = join(dir, 'repeats-lost.mjs');
+    await writeFile(
+      adapter,
+      `import qs from 'node:querystring';
+       const parse = (...args) => { const o = qs.parse(...args); for (const k of Object.keys(o)) if (Array.isArray(o[k])) o[k] = o[k].at(-1); return o; };
+       export default { name: 'repeats lost', modules: { querystring: { ...qs, parse, decode: parse } } };`,
+    );
+    const first = await runCli(['run', '--candidate', adapter, '--case', 'querystring.parse.*', '--seed', '3', '--out', join(dir, 'before')]);
+    expect(first.code, first.stderr).to.equal(1);
+    // The baseline: the same run, in which everything passed.
+    const before = JSON.parse(await readFile(join(dir, 'before', 'results.json'), 'utf8')) as { runs: { summary: Record<string, number>; results: { status: string; message?: string }[] }[] };
+    for (const run of before.runs) {
+      for (const result of run.results) {
+        result.status = 'pass';
+        delete result.message;
+      }
+      run.summary = { ...run.summary, pass: run.results.length, fail: 0, error: 0, timeout: 0, crash: 0, flaky: 0, skip: 0, na: 0 };
+    }
+    await writeFile(join(dir, 'baseline.json'), JSON.stringify(before));
+    const later = await runCli(['run', '--candidate', adapter, '--case', 'querystring.parse.*', '--baseline', join(dir, 'baseline.json'), '--out', join(dir, 'after')]);
+    expect(later.code, later.stderr).to.equal(1);
+    const failing = ((await readResults(join(dir, 'after', 'results.json'))).runs[0]?.results ?? []).filter((result) => result.status !== 'pass');
+    expect(failing.length).to.be.greaterThan(0);
+    const html = await readFile(join(dir, 'after', 'index.html'), 'utf8');
+    const data = JSON.parse(/<script type="application\/json" id="data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as { baseline?: { changes: { kind: string; case: string }[] } };
+    expect(data.baseline?.changes.filter((change) => change.kind === 'regression').map((change) => change.case)).to.have.members(failing.map((result) => result.case));
   });
 
   it('replays the same shrunk counterexample with the replay command it records', async () => {
@@ -63,14 +100,20 @@ describe('rtconf run (end to end, querystring)', function () {
     const original = (await readResults(join(dir, 'replay-all', 'results.json'))).runs[0]?.results.find((result) => result.case === target);
     expect(original?.status).to.equal('fail');
     expect(original?.counterexample?.value).to.be.a('string').and.match(/[^\x00-\x7f]/);
-    const replayArgs = original?.replay?.replace(/^npx rtconf /, '').split(' ') ?? [];
-    expect(replayArgs).to.deep.equal(['run', '--candidate', adapter, '--case', target, '--seed', '77']);
+    // The command the summary, the page and junit.xml show, derived from the results file.
+    const replayArgs = replayCommand(adapter, target, 77).replace(/^npx rtconf /, '').split(' ');
+    expect(replayArgs).to.deep.equal(['run', '--candidate', adapter, '--case', target, '--seed', '77', '--out', 'rtconf-replay']);
 
-    const again = await runCli([...replayArgs, '--out', join(dir, 'replay-one')]);
+    const again = await runCli(replayArgs, { cwd: join(dir, 'replay-all') });
     expect(again.code, again.stderr).to.equal(1);
-    const replayed = (await readResults(join(dir, 'replay-one', 'results.json'))).runs[0]?.results ?? [];
+    const replayed = (await readResults(join(dir, 'replay-all', 'rtconf-replay', 'results.json'))).runs[0]?.results ?? [];
     expect(replayed.map((result) => result.case)).to.deep.equal([target]);
     expect(replayed[0]?.counterexample).to.deep.equal(original?.counterexample);
+    // A replay ends with the verdict of its one case.
+    const firstLine = (original?.message ?? '').split('\n')[0] ?? '';
+    expect(again.stdout.trimEnd().split('\n').slice(-2)).to.deep.equal([`${target}: fail — ${firstLine}`, `  counterexample: ${original?.counterexample?.value ?? ''}`]);
+    // The run it came from is untouched.
+    expect((await readResults(join(dir, 'replay-all', 'results.json'))).runs[0]?.results.length).to.be.greaterThan(1);
   });
 
   it('skips the modules an adapter does not provide', async () => {
@@ -90,7 +133,7 @@ describe('rtconf run from the compiled package (what `npx rtconf` runs)', functi
 
   it('passes every no-crypto load case for the reference, require() included, through its CommonJS build', async () => {
     const cli = join(ROOT, 'bin', 'rtconf.js');
-    const commonJs = join(ROOT, 'dist', 'reference', 'https', 'index.cjs');
+    const commonJs = join(ROOT, 'dist', 'reference', 'https.cjs');
     expect(existsSync(commonJs), `${commonJs} is missing: run npm run build`).to.equal(true);
     const out = await mkdtemp(join(tmpdir(), 'rtconf-compiled-'));
     try {

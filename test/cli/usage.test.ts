@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCommandLine, parseInteger } from '../../cli/parse.js';
+import { UsageError } from '../../cli/usage-error.js';
 import { runCli } from './run-cli.js';
 
 describe('rtconf usage errors', () => {
@@ -38,6 +40,51 @@ describe('rtconf usage errors', () => {
   it('exits 2 for a seed or timeout that is not a whole number', async () => {
     expectUsageError(await runCli(['run', '--seed', 'abc']), /--seed must be a whole number/);
     expectUsageError(await runCli(['run', '--timeout', '-5']), /--timeout/);
+  });
+
+  it('names the flag for a negative number given as --flag -1 (not "argument is ambiguous")', async () => {
+    const outcome = await runCli(['run', '--jobs', '-1']);
+    expectUsageError(outcome, /^rtconf: --jobs must be a whole number from 1 to 256, got "-1"$/m);
+  });
+
+  it('parses --flag -N and --flag=-N alike, so the flag check names the flag and the value', () => {
+    const options = { jobs: { type: 'string' }, timeout: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } } as const;
+    for (const [flag, value, min, max] of [['jobs', '-1', 1, 256], ['timeout', '-5', 1, 3_600_000], ['seed', '-3', 0, 0xffffffff]] as const) {
+      for (const args of [[`--${flag}`, value], [`--${flag}=${value}`]]) {
+        const { values } = parseCommandLine('run', args, options);
+        expect(values[flag], args.join(' ')).to.equal(value);
+        expect(() => parseInteger(flag, values[flag], min, max)).to.throw(UsageError, `--${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+      }
+    }
+    // Only values of string options are joined: a boolean flag before -1 is still an error about -1.
+    expect(() => parseCommandLine('run', ['--json', '-1'], options)).to.throw(UsageError, /-1/);
+  });
+
+  it('keeps the whole hint of an option whose value starts with a dash, on one line', () => {
+    const error = (() => {
+      try {
+        parseCommandLine('run', ['--out', '-x'], { out: { type: 'string' } });
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    expect(error).to.be.instanceOf(UsageError);
+    expect(error?.message).to.contain("'--out=-XYZ'").and.not.contain('\n');
+  });
+
+  it('states every default in --help, and where report writes without --out', async () => {
+    const { stdout } = await runCli(['--help']);
+    for (const flag of ['--candidate', '--module', '--rule', '--case', '--out', '--seed', '--timeout', '--jobs', '--shard', '--expect', '--baseline']) {
+      const lines = stdout.split('\n');
+      const line = lines.findIndex((text) => text.startsWith(`  ${flag} `));
+      expect(line, flag).to.be.at.least(0);
+      // The flag's description (its line and the more indented lines after it, up to the next flag) names its default.
+      const next = lines.findIndex((text, index) => index > line && !/^ {5,}/.test(text));
+      expect(lines.slice(line, next).join(' '), flag).to.match(/default/);
+    }
+    expect(stdout).to.match(/rtconf report RESULTS[\s\S]*default DIR: the folder that holds RESULTS/);
+    expect(stdout).to.match(/rtconf list rules \[--json\] \[--module NAME\]\.\.\. \[--rule GLOB\]\.\.\. \[--case GLOB\]/);
   });
 
   it('exits 2 when the selection matches no case', async () => {

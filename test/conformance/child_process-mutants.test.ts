@@ -3,11 +3,11 @@ import * as host from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cases } from '../../conformance/child_process/index.js';
-import type { CaseDefinition } from '../../conformance/case.js';
+import type { CandidateDeclarations, CaseDefinition } from '../../conformance/case.js';
 import type { ChildProcessModule } from '../../conformance/modules.js';
-import reference from '../../reference/child_process/index.js';
+import reference from '../../reference/child_process.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
-import type { CandidateKind, CaseResult } from '../../reports/results.js';
+import type { CandidateKind, CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
 
 // Deliberately broken child_process candidates. Each is the reference with one behaviour of the spec broken, and each
@@ -287,9 +287,35 @@ const MUTANTS: readonly Mutant[] = [
   },
 ];
 
-function run(definition: CaseDefinition, module: ChildProcessModule, fixtures: RunFixtures, kind: CandidateKind = 'reference'): Promise<CaseResult> {
-  return runCase(definition, { child_process: module }, fixtures, { kind, timeoutMs: 10000 });
+function run(definition: CaseDefinition, module: ChildProcessModule, fixtures: RunFixtures, kind: CandidateKind = 'reference', declared?: CandidateDeclarations): Promise<CaseResult> {
+  return runCase(definition, { child_process: module }, fixtures, { kind, timeoutMs: 10000, ...(declared ? { declared } : {}) });
 }
+
+/** A module whose functions each throw as unenv's stubs do. */
+function throwingStub(): ChildProcessModule {
+  const names = ['spawn', 'exec', 'execFile', 'fork', 'spawnSync', 'execSync', 'execFileSync', 'ChildProcess'];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      () => {
+        throw new Error(`[unenv] child_process.${name} is not implemented yet!`);
+      },
+    ]),
+  ) as unknown as ChildProcessModule;
+}
+
+/**
+ * The reference's fork, but a child with a custom execPath is started through a shell that first removes
+ * NODE_CHANNEL_FD from its environment: it sees only the spec's RT_CHANNEL_FD, as a runtime following the spec
+ * literally would give it.
+ */
+const forkWithOnlySpecChannelVariable = mutant({
+  fork: (modulePath: unknown, args: unknown[], options: Record<string, unknown>) => {
+    if (typeof options?.['execPath'] !== 'string') return ref.fork(modulePath, args, options);
+    const execArgv = ['-c', 'unset NODE_CHANNEL_FD NODE_CHANNEL_SERIALIZATION_MODE; exec "$0" "$@"', options['execPath'], ...((options['execArgv'] as string[]) ?? [])];
+    return ref.fork(modulePath, args, { ...options, execPath: '/bin/sh', execArgv });
+  },
+});
 
 describe('child_process cases', function () {
   this.timeout(120000);
@@ -307,6 +333,140 @@ describe('child_process cases', function () {
       if (result.status !== 'pass' && result.status !== 'na') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(failures).to.deep.equal([]);
+  });
+
+  const byId = (id: string): CaseDefinition => {
+    const definition = cases.find((candidate) => candidate.id === id);
+    if (!definition) throw new Error(`no case ${id}`);
+    return definition;
+  };
+
+  it('fail every case, saying "not implemented", for a module whose functions are all missing', async () => {
+    const wrong: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, {} as ChildProcessModule, fixtures, 'adapter');
+      if (result.status === 'na') continue;
+      if (result.status !== 'fail' || !/not implemented: child_process\./.test(result.message ?? '')) wrong.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('fail every case but the export list, naming the candidate\'s own error, for a module whose functions all throw "not implemented"', async () => {
+    const wrong: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, throwingStub(), fixtures, 'adapter');
+      if (result.status === 'na') continue;
+      if (definition.id === 'child_process.module.exports-every-function') {
+        if (result.status !== 'pass') wrong.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+      } else if (result.status !== 'fail' || !/is not implemented yet/.test(`${result.message ?? ''} ${result.actual ?? ''}`)) {
+        wrong.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('pass nothing of exec, fork or spawn for a module without exec and fork whose spawn always throws', async () => {
+    const module = mutant({
+      exec: undefined,
+      fork: undefined,
+      spawn: () => {
+        throw new Error('spawn is not allowed here');
+      },
+    });
+    const passed: string[] = [];
+    for (const definition of cases.filter((candidate) => /^child_process\.(exec|fork|spawn)\./.test(candidate.id))) {
+      const result = await run(definition, module, fixtures, 'adapter');
+      if (result.status === 'pass') passed.push(definition.id);
+      // What the candidate threw is what the report shows, not a later symptom.
+      if (definition.id === 'child_process.spawn.returns-child-process') expect(result.message).to.equal('child_process.spawn threw Error: spawn is not allowed here');
+    }
+    expect(passed).to.deep.equal([]);
+  });
+
+  it('judge a ChildProcess by its behaviour: a module without a ChildProcess export passes the returns-a-ChildProcess cases', async () => {
+    const module = mutant({ ChildProcess: undefined });
+    const ids = [
+      'child_process.spawn.returns-child-process',
+      'child_process.exec.returns-child-process',
+      'child_process.execFile.returns-child-process',
+      'child_process.fork.returns-child-process',
+      'child_process.exec.promisified-has-child',
+      'child_process.execFile.promisified-has-child',
+    ];
+    const failed: string[] = [];
+    for (const id of ids) {
+      const result = await run(byId(id), module, fixtures, 'adapter');
+      if (result.status !== 'pass') failed.push(`${id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(failed).to.deep.equal([]);
+  });
+
+  it('take the channel variable a forked child reads from the declaration, RT_CHANNEL_FD by default', async () => {
+    const definition = byId('child_process.fork.custom-exec-path-gets-channel-fd');
+    const spec = await run(definition, forkWithOnlySpecChannelVariable, fixtures, 'adapter');
+    expect(spec.status, `undeclared, a child seeing only RT_CHANNEL_FD: ${spec.message ?? ''}`).to.equal('pass');
+    const declaredNode = await run(definition, forkWithOnlySpecChannelVariable, fixtures, 'adapter', { ipcChannelVariable: 'NODE_CHANNEL_FD' });
+    expect(declaredNode.status, 'declared NODE_CHANNEL_FD, a child seeing only RT_CHANNEL_FD').to.equal('fail');
+    const hostDeclared = await run(definition, host as unknown as ChildProcessModule, fixtures, 'host', { ipcChannelVariable: 'NODE_CHANNEL_FD' });
+    expect(hostDeclared.status, `the host's fork, declared NODE_CHANNEL_FD: ${hostDeclared.message ?? ''}`).to.equal('pass');
+  });
+
+  it('fail the refusal cases when the control call is refused too (a fork that throws whatever it is given)', async () => {
+    const module = mutant({
+      fork: () => {
+        throw Object.assign(new TypeError('The "options" argument is invalid'), { code: 'ERR_INVALID_ARG_TYPE' });
+      },
+    });
+    for (const id of ['child_process.fork.serialization-rejects-unknown', 'child_process.fork.stdio-array-without-ipc-throws', 'child_process.fork.stdio-array-with-two-ipc-throws', 'child_process.fork.module-path-other-url-throws']) {
+      const result = await run(byId(id), module, fixtures, 'adapter');
+      expect(result.status, id).to.equal('fail');
+      expect(result.message, id).to.match(/^child_process\.fork with valid arguments \(the control for .*\) threw TypeError \[ERR_INVALID_ARG_TYPE\]/);
+    }
+  });
+
+  it('fail a refusal case when the candidate throws that the API is missing', async () => {
+    const module = mutant({
+      exec: (command: unknown, options: Record<string, unknown> | undefined, ...rest: unknown[]) => {
+        if (options?.['cwd'] instanceof URL) throw Object.assign(new Error('URL cwd is not implemented'), { code: 'ERR_NOT_IMPLEMENTED' });
+        return ref.exec(command, options, ...rest);
+      },
+    });
+    const result = await run(byId('child_process.exec.cwd-other-url-throws'), module, fixtures, 'adapter');
+    expect(result.status).to.equal('fail');
+    expect(result.message).to.contain('which says the API is missing');
+  });
+
+  it('fail the unprivileged uid/gid branch for a spawn that refuses every identity, the own one too', async () => {
+    const realGetuid = process.getuid;
+    // Run as root, the case is made to take its unprivileged branch; the control (the own identity) is refused too.
+    process.getuid = () => 1000;
+    try {
+      const module = mutant(
+        editSpawn((options) => {
+          if (options['uid'] !== undefined) throw Object.assign(new Error('spawn EPERM'), { code: 'EPERM' });
+          return options;
+        }),
+      );
+      const result = await run(byId('child_process.spawn.uid-sets-child-identity'), module, fixtures, 'adapter');
+      expect(result.status).to.equal('fail');
+      expect(result.message).to.contain('refused even the own uid and gid');
+    } finally {
+      process.getuid = realGetuid;
+    }
+  });
+
+  it('fail env-without-path-ignores-process-path for an execFile that errors whatever it runs', async () => {
+    const module = mutant({
+      execFile: (...args: unknown[]) => {
+        const callback = args.pop() as Fn;
+        const child = ref.spawn('/bin/sh', ['-c', 'exit 1'], { stdio: 'ignore' }) as ChildProcess;
+        child.on('close', () => callback(Object.assign(new Error('failed'), { code: 1 }), '', ''));
+        return child;
+      },
+    });
+    const result = await run(byId('child_process.lookup.env-without-path-ignores-process-path'), module, fixtures, 'adapter');
+    expect(result.status).to.equal('fail');
+    expect(result.message).to.contain('the control');
   });
 
   for (const broken of MUTANTS) {

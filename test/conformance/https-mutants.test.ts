@@ -6,9 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { cases } from '../../conformance/https/index.js';
 import type { CaseDefinition } from '../../conformance/case.js';
 import type { HttpsModule } from '../../conformance/modules.js';
-import reference, { Agent as RefAgent, Server as RefServer } from '../../reference/https/index.js';
+import { Agent as RefAgent, Server as RefServer, type HttpsExports } from '../../reference/https.js';
+import { loadReferenceModules } from '../../runners/reference-modules.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
-import type { CaseResult } from '../../reports/results.js';
+import type { CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
 
 // Deliberately broken https candidates. Each is the reference with one behaviour of the spec broken, and each must
@@ -19,6 +20,8 @@ type Fn = (...args: unknown[]) => unknown;
 type Options = Record<string, unknown>;
 type ConnectionOptions = tls.ConnectionOptions & { host?: string | null; _agentKey?: string };
 
+/** The reference's https module as the runner hands it out, with the load target the runner declares for it. */
+const reference = (await loadReferenceModules()).https as unknown as HttpsExports;
 const ref = reference as unknown as Record<string, unknown> & { request: Fn; get: Fn; createServer: Fn };
 
 /** The reference with some exports replaced (globalAgent copied as a plain value). */
@@ -402,7 +405,7 @@ const MUTANTS: readonly Mutant[] = [
     name: 'module whose CommonJS build (requireSpecifier) loads without crypto, while its ES build is correct',
     module: Object.defineProperty(mutant({}), Symbol.for('rt-conformance.loadTarget'), {
       value: {
-        specifier: pathToFileURL(new URL('../../reference/https/index.ts', import.meta.url).pathname).href,
+        specifier: pathToFileURL(new URL('../../reference/https.ts', import.meta.url).pathname).href,
         requireSpecifier: pathToFileURL(new URL('./https-lazy-crypto.fixture.cjs', import.meta.url).pathname).href,
         execArgv: ['--import', import.meta.resolve('tsx')],
       },
@@ -415,6 +418,60 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.module.exports-spec-names'],
   },
 ];
+
+/**
+ * An http module posing as https, as https-browserify is under Node: its own request and get, which speak plain HTTP
+ * (what https-browserify's do once the protocol check is out of the way), and the plain-HTTP Agent, globalAgent,
+ * Server and createServer.
+ */
+const httpModule = await import('node:http');
+const plainHttp = (fn: 'request' | 'get') => (...args: unknown[]) =>
+  (httpModule[fn] as unknown as Fn)(
+    ...withOptions(args.map((arg) => (typeof arg === 'string' || arg instanceof URL ? String(arg).replace(/^https:/, 'http:') : arg)), (o) => ({ ...o, protocol: 'http:' })),
+  );
+const httpPosingAsHttps = {
+  ...httpModule,
+  request: plainHttp('request'),
+  get: plainHttp('get'),
+} as unknown as HttpsModule;
+
+/** The cases an http module posing as https passes: server property defaults and calls that need no TLS. */
+const PLAIN_HTTP_MAY_PASS = [
+  'https.server.headers-timeout-default-60000',
+  'https.server.request-timeout-default-300000',
+  'https.server.timeout-default-0',
+  'https.server.keep-alive-timeout-default-5000',
+  'https.server.set-timeout-returns-server',
+  'https.server.close-returns-server',
+  'https.server.close-calls-back-once-closed',
+  'https.server.async-dispose-calls-close',
+  'https.create-server.accepts-every-argument-form',
+  'https.request.returns-writable-client-request',
+  'https.get.returns-client-request',
+  'https.errors.connection-refused-on-error-event',
+];
+
+/** A client-only module: the reference without createServer and Server, as a browser shim would be. */
+const clientOnly = (() => {
+  const module = mutant({});
+  delete (module as unknown as Record<string, unknown>)['createServer'];
+  delete (module as unknown as Record<string, unknown>)['Server'];
+  return module;
+})();
+
+/** A stub whose every function throws "not implemented", as @frida/https and unenv's stubs do. */
+const notImplemented = (name: string) =>
+  function stub(): never {
+    throw new Error(`https.${name} is not implemented`);
+  };
+const stubModule = {
+  Agent: notImplemented('Agent'),
+  Server: notImplemented('Server'),
+  createServer: notImplemented('createServer'),
+  request: notImplemented('request'),
+  get: notImplemented('get'),
+  globalAgent: {},
+} as unknown as HttpsModule;
 
 function run(definition: CaseDefinition, module: HttpsModule, fixtures: RunFixtures): Promise<CaseResult> {
   return runCase(definition, { https: module }, fixtures, { timeoutMs: 15000 });
@@ -435,6 +492,41 @@ describe('https cases', function () {
       if (result.status !== 'pass') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(failures).to.deep.equal([]);
+  });
+
+  it('fail an http module posing as https on every case that involves TLS', async () => {
+    const passed: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, httpPosingAsHttps, fixtures);
+      if (result.status === 'pass') passed.push(definition.id);
+      else expect(['fail', 'na'], `${definition.id}: ${result.status} ${result.message ?? ''}`).to.include(result.status);
+    }
+    expect(passed, 'cases the plain-HTTP module passed').to.have.members(PLAIN_HTTP_MAY_PASS);
+  });
+
+  it('pass a client-only module on every client case, and fail its server cases as not implemented', async () => {
+    const unexpected: string[] = [];
+    let passes = 0;
+    for (const definition of cases) {
+      const result = await run(definition, clientOnly, fixtures);
+      if (result.status === 'pass') passes += 1;
+      else if (result.status === 'na' || definition.id === 'https.module.exports-spec-names') continue;
+      else if (!(result.status === 'fail' && /^not implemented: https\.(createServer|Server)$/.test(result.message ?? ''))) unexpected.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(unexpected, 'client-only results that are neither a pass nor "not implemented"').to.deep.equal([]);
+    expect(passes, 'cases passed by the client-only module').to.be.at.least(55);
+  });
+
+  it('fail a module whose functions throw "not implemented" on every case, naming what it threw', async () => {
+    const unexpected: string[] = [];
+    for (const definition of cases) {
+      const result = await run(definition, stubModule, fixtures);
+      // The exports are there, so that case passes; globalAgent is there but is no Agent, which is what that case says.
+      if (definition.id === 'https.module.exports-spec-names' || result.status === 'na') continue;
+      const saysWhy = definition.id === 'https.global-agent.is-an-agent' || /not implemented/.test(result.message ?? '');
+      if (result.status !== 'fail' || !saysWhy) unexpected.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
+    }
+    expect(unexpected, 'stub results that are not a failure naming "not implemented"').to.deep.equal([]);
   });
 
   for (const broken of MUTANTS) {

@@ -1,13 +1,13 @@
 // Runs one case against a module under test, the way the in-process runner does, with the reference as the oracle of
 // differential properties. Shared by the mutant suites of the three modules.
-import type { CaseDefinition } from '../../conformance/case.js';
+import type { CandidateDeclarations, CaseDefinition } from '../../conformance/case.js';
 import type { CandidateModules } from '../../conformance/modules.js';
-import childProcessReference from '../../reference/child_process/index.js';
-import httpsReference from '../../reference/https/index.js';
-import querystringReference from '../../reference/querystring/index.js';
+import childProcessReference from '../../reference/child_process.js';
+import httpsReference from '../../reference/https.js';
+import querystringReference from '../../reference/querystring.js';
 import { executeCase } from '../../runners/execute-case.js';
 import type { RunFixtures } from '../../runners/run-fixtures.js';
-import type { CandidateKind, CaseResult } from '../../reports/results.js';
+import type { CandidateKind, CaseResult } from '../../results/results-file.js';
 import { ruleById } from '../../spec/index.js';
 
 const oracle: CandidateModules = {
@@ -20,11 +20,12 @@ export function runCase(
   definition: CaseDefinition,
   modules: CandidateModules,
   fixtures: RunFixtures,
-  options: { readonly kind?: CandidateKind; readonly timeoutMs: number },
+  options: { readonly kind?: CandidateKind; readonly timeoutMs: number; readonly declared?: CandidateDeclarations },
 ): Promise<CaseResult> {
   const kind = options.kind ?? 'reference';
   return executeCase(definition, {
     candidate: { id: kind, name: kind, kind },
+    ...(options.declared ? { declared: options.declared } : {}),
     modules,
     oracle,
     fixtures,

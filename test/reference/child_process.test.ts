@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import cp from '../../reference/child_process/index.js';
-import { resolveCommand, searchPathOf, DEFAULT_SEARCH_PATH } from '../../reference/child_process/resolve-command.js';
+import cp from '../../reference/child_process.js';
+import { resolveCommand, searchPathOf, DEFAULT_SEARCH_PATH } from '../../reference/internal/child_process/resolve-command.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
 
 type Outcome = { error: (Error & Record<string, unknown>) | null; stdout: string | Buffer; stderr: string | Buffer };

@@ -7,22 +7,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
-import https, { Agent, Server, createServer, get, request } from '../../reference/https/index.js';
-import { urlToOptions } from '../../reference/https/url-to-options.js';
+import https, { Agent, Server, createServer, get, request } from '../../reference/https.js';
+import { urlToOptions } from '../../reference/internal/https/arguments.js';
 import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
-import { exchange, failure, listen, nextEvent, type Scope } from '../../conformance/https/_util.js';
+import { EXCHANGE_LIMIT_MS, exchange, failure, listen, type Scope } from '../../conformance/https/_util.js';
+import { nextEvent, type WaitContext } from '../../conformance/kit.js';
 
 /** The agent a request went to (a documented ClientRequest property the type declarations leave out). */
 function agentOf(req: http.ClientRequest): unknown {
   return (req as http.ClientRequest & { agent?: unknown }).agent;
 }
 
-/** Cleanups of one test, run after it whatever its outcome. */
-function scope(): Scope & { run(): Promise<void> } {
+/** Cleanups of one test, run after it whatever its outcome, and a signal that ends its waits when it is over. */
+function scope(): Scope & WaitContext & { run(): Promise<void> } {
   const cleanups: Array<() => unknown> = [];
+  const controller = new AbortController();
   return {
     defer: (cleanup) => void cleanups.push(cleanup),
+    signal: controller.signal,
     async run() {
+      controller.abort(new Error('the test is over'));
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
@@ -102,7 +106,7 @@ describe('reference https', function () {
           res.end(body.toUpperCase());
         });
       });
-      const reply = await exchange((done) => {
+      const reply = await exchange(s, (done) => {
         const req = request({ host: '127.0.0.1', servername: 'localhost', port, method: 'POST', path: '/p?q=1', ca: certs.ca.cert.pem, agent: false }, done);
         req.write('abc');
         req.end('def');
@@ -118,7 +122,7 @@ describe('reference https', function () {
         res.end();
       }, { maxHeaderSize: 1 << 20 });
       server.maxHeadersCount = 10;
-      await exchange((done) => {
+      await exchange(s, (done) => {
         // Host first: the server requires it, and it would be among the dropped lines if it came last.
         const headers: Record<string, string> = { host: 'localhost' };
         for (let i = 0; i < 30; i++) headers[`x-h${i}`] = '1';
@@ -137,7 +141,7 @@ describe('reference https', function () {
 
     it('reports TLS handshake failures as clientError', async () => {
       const { server, port } = await serve();
-      const clientError = nextEvent<[Error, Duplex]>(server, 'clientError');
+      const clientError = nextEvent<[Error, Duplex]>(s, server, 'clientError', EXCHANGE_LIMIT_MS);
       const raw = netConnect(port, '127.0.0.1', () => raw.write('this is not TLS\r\n\r\n'));
       raw.on('error', () => undefined);
       s.defer(() => raw.destroy());
@@ -149,7 +153,7 @@ describe('reference https', function () {
     it('accepts pfx + passphrase as credentials', async () => {
       const server = createServer({ pfx: certs.pfx.data, passphrase: certs.pfx.passphrase }, (_req, res) => res.end('pfx'));
       const port = await listen(s, server);
-      const reply = await exchange((done) => get(`https://localhost:${port}/`, { ca: certs.ca.cert.pem, agent: false }, done));
+      const reply = await exchange(s, (done) => get(`https://localhost:${port}/`, { ca: certs.ca.cert.pem, agent: false }, done));
       expect(reply.body).to.equal('pfx');
     });
 
@@ -161,12 +165,12 @@ describe('reference https', function () {
       });
       const agent = new Agent({ keepAlive: true, ca: certs.ca.cert.pem });
       s.defer(() => agent.destroy());
-      const first = await exchange((done) => get({ host: 'localhost', port, agent }, done));
+      const first = await exchange(s, (done) => get({ host: 'localhost', port, agent }, done));
       const idleClosed = once(first.socket, 'close');
       server.closeIdleConnections();
       await idleClosed;
 
-      const busy = failure(() => get({ host: 'localhost', port, agent, path: '/hang' }));
+      const busy = failure(s, () => get({ host: 'localhost', port, agent, path: '/hang' }));
       while (!respond) await new Promise((resolve) => setTimeout(resolve, 5));
       server.closeIdleConnections();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -184,7 +188,7 @@ describe('reference https', function () {
       const { server, port } = await serve();
       const agent = new Agent({ keepAlive: true, ca: certs.ca.cert.pem });
       s.defer(() => agent.destroy());
-      const reply = await exchange((done) => get({ host: 'localhost', port, agent }, done));
+      const reply = await exchange(s, (done) => get({ host: 'localhost', port, agent }, done));
       const closed = once(server, 'close');
       expect(server.close()).to.equal(server);
       await closed;
@@ -212,7 +216,7 @@ describe('reference https', function () {
       const reused = async (agent: Agent): Promise<boolean[]> => {
         const result: boolean[] = [];
         for (let i = 0; i < 2; i++) {
-          const reply = await exchange((done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+          const reply = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
           result.push(reply.socket.isSessionReused());
         }
         return result;
@@ -225,7 +229,7 @@ describe('reference https', function () {
       const { port } = await serve();
       const agent = new Agent({ maxCachedSessions: 1 });
       const fetch = (host: string): Promise<boolean> =>
-        exchange((done) => get({ host, servername: 'localhost', port, ca: certs.ca.cert.pem, agent }, done)).then((r) => r.socket.isSessionReused());
+        exchange(s, (done) => get({ host, servername: 'localhost', port, ca: certs.ca.cert.pem, agent }, done)).then((r) => r.socket.isSessionReused());
       await fetch('localhost');
       await fetch('127.0.0.1'); // another pool name: its session evicts the first
       expect(await fetch('localhost')).to.equal(false);
@@ -235,7 +239,7 @@ describe('reference https', function () {
     it('sends the host name as SNI, nothing for an IP target or servername ""', async () => {
       const { port } = await serve((req, res) => res.end(String((req.socket as tls.TLSSocket).servername)));
       const sni = (options: object): Promise<string> =>
-        exchange((done) => get({ port, ca: certs.ca.cert.pem, agent: false, ...options }, done)).then((r) => r.body);
+        exchange(s, (done) => get({ port, ca: certs.ca.cert.pem, agent: false, ...options }, done)).then((r) => r.body);
       expect(await sni({ host: 'localhost' })).to.equal('localhost');
       expect(await sni({ host: '127.0.0.1', checkServerIdentity: () => undefined })).to.equal('false');
       expect(await sni({ host: 'localhost', agent: new Agent({ servername: '' }) })).to.equal('false');
@@ -251,7 +255,7 @@ describe('reference https', function () {
           return undefined as unknown as Duplex;
         }
       }
-      const reply = await exchange((done) => get('https://localhost/', { ca: certs.ca.cert.pem, agent: new Later() }, done));
+      const reply = await exchange(s, (done) => get('https://localhost/', { ca: certs.ca.cert.pem, agent: new Later() }, done));
       expect(reply.body).to.equal('ok');
       expect(seen).to.deep.equal([443]);
     });
@@ -261,7 +265,7 @@ describe('reference https', function () {
       const agent = new Agent();
       const lines: Array<[Buffer, tls.TLSSocket]> = [];
       agent.on('keylog', (line: Buffer, socket: tls.TLSSocket) => lines.push([line, socket]));
-      const reply = await exchange((done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      const reply = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
       expect(lines.length).to.be.greaterThan(0);
       for (const [line, socket] of lines) {
         expect(line.toString('latin1')).to.match(/^[A-Z_0-9]+ [0-9a-f]+ [0-9a-f]+\n$/);
@@ -284,18 +288,18 @@ describe('reference https', function () {
       const ca = certs.ca.cert.pem;
       const url = `https://localhost:${port}/a?b`;
       const bodies = [
-        await exchange((done) => get({ host: 'localhost', port, path: '/a?b', ca }, done)),
-        await exchange((done) => get(url, { ca }, done)),
-        await exchange((done) => get(new URL(url), { ca }, done)),
-        await exchange((done) => request(url, { ca, method: 'PUT' }, done).end()),
-        await exchange((done) => request({ ...urlToOptions(new URL(url)), ca }, done).end()),
+        await exchange(s, (done) => get({ host: 'localhost', port, path: '/a?b', ca }, done)),
+        await exchange(s, (done) => get(url, { ca }, done)),
+        await exchange(s, (done) => get(new URL(url), { ca }, done)),
+        await exchange(s, (done) => request(url, { ca, method: 'PUT' }, done).end()),
+        await exchange(s, (done) => request({ ...urlToOptions(new URL(url)), ca }, done).end()),
       ].map((reply) => reply.body);
       expect(bodies).to.deep.equal(['GET /a?b', 'GET /a?b', 'GET /a?b', 'PUT /a?b', 'GET /a?b']);
     });
 
     it('a url string alone uses the global agent and the default trust store, and fails on our private CA', async () => {
       const { port } = await serve();
-      const error = await failure(() => get(`https://localhost:${port}/`));
+      const error = await failure(s, () => get(`https://localhost:${port}/`));
       expect((error as Error & { code?: string }).code).to.match(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED|UNABLE_TO_GET_ISSUER/);
     });
 
@@ -332,7 +336,7 @@ describe('reference https', function () {
       const url = new URL(`https://localhost:${port}/`);
       url.username = 'us er';
       url.password = 'p@ss:w0rd';
-      const reply = await exchange((done) => get(url, { ca: certs.ca.cert.pem, agent: false }, done));
+      const reply = await exchange(s, (done) => get(url, { ca: certs.ca.cert.pem, agent: false }, done));
       expect(Buffer.from(String(reply.body).replace(/^Basic /, ''), 'base64').toString()).to.equal('us er:p@ss:w0rd');
       expect(urlToOptions(new URL('https://[::1]:8443/x')).hostname).to.equal('::1');
     });
@@ -341,17 +345,17 @@ describe('reference https', function () {
       const closed = createServer(credentials());
       const port = await listen(s, closed);
       await new Promise((resolve) => closed.close(resolve));
-      expect(((await failure(() => get({ host: '127.0.0.1', port, agent: false }))) as Error & { code?: string }).code).to.equal('ECONNREFUSED');
+      expect(((await failure(s, () => get({ host: '127.0.0.1', port, agent: false }))) as Error & { code?: string }).code).to.equal('ECONNREFUSED');
 
       const other = await (async () => {
         const server = createServer({ key: certs.otherServer.key.pem, cert: certs.otherServer.cert.pem });
         return listen(s, server);
       })();
-      const untrusted = await failure(() => get({ host: 'localhost', port: other, ca: certs.ca.cert.pem, agent: false }));
+      const untrusted = await failure(s, () => get({ host: 'localhost', port: other, ca: certs.ca.cert.pem, agent: false }));
       expect((untrusted as Error & { code?: string }).code).to.equal('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
 
       const expiredPort = await listen(s, createServer({ key: certs.expired.key.pem, cert: certs.expired.cert.pem }));
-      const expired = await failure(() => get({ host: 'localhost', port: expiredPort, ca: certs.ca.cert.pem, agent: false }));
+      const expired = await failure(s, () => get({ host: 'localhost', port: expiredPort, ca: certs.ca.cert.pem, agent: false }));
       expect((expired as Error & { code?: string }).code).to.equal('CERT_HAS_EXPIRED');
     });
 
@@ -359,13 +363,13 @@ describe('reference https', function () {
       const { port } = await serve();
       const pin = new Error('pin mismatch');
       const seen: tls.DetailedPeerCertificate[] = [];
-      const error = await failure(() =>
+      const error = await failure(s, () =>
         get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false, checkServerIdentity: (_host, cert) => (seen.push(cert as tls.DetailedPeerCertificate), pin) }),
       );
       expect(error).to.equal(pin);
       expect(seen[0]?.subject.CN).to.equal('localhost');
       expect(seen[0]?.issuerCertificate.subject.CN).to.equal(certs.ca.commonName);
-      const ok = await exchange((done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false, checkServerIdentity: () => undefined }, done));
+      const ok = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false, checkServerIdentity: () => undefined }, done));
       expect(ok.body).to.equal('ok');
     });
 
@@ -375,17 +379,17 @@ describe('reference https', function () {
         rejectUnauthorized: true,
         ca: certs.ca.cert.pem,
       });
-      const reply = await exchange((done) =>
+      const reply = await exchange(s, (done) =>
         get({ host: 'localhost', port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
       );
       expect(reply.body).to.equal(certs.client.commonName);
-      const refused = await failure(() => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
+      const refused = await failure(s, () => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: false }));
       expect(refused).to.be.instanceOf(Error);
     });
 
     it('rejectUnauthorized: false accepts an untrusted server', async () => {
       const port = await listen(s, createServer({ key: certs.otherServer.key.pem, cert: certs.otherServer.cert.pem }, (_req, res) => res.end('ok')));
-      const reply = await exchange((done) => get({ host: 'localhost', port, rejectUnauthorized: false, agent: false }, done));
+      const reply = await exchange(s, (done) => get({ host: 'localhost', port, rejectUnauthorized: false, agent: false }, done));
       expect(reply.body).to.equal('ok');
     });
   });

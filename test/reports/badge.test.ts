@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderBadge } from '../../reports/badge.js';
-import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../reports/results.js';
+import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
 import { HOSTILE_NAME, resultsOf } from './sample-results.js';
 
 const RULES: RuleSummary[] = Array.from({ length: 10 }, (_, index) => ({ id: `querystring.parse.r${index}`, module: 'querystring', level: index === 9 ? 'informative' : 'normative', title: `rule ${index}` }));

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { passRate } from '../../reports/pass-rate.js';
-import type { CaseResult, ResultsFile } from '../../reports/results.js';
-import { ruleStatuses } from '../../reports/rule-status.js';
+import { passRate, ruleStatuses } from '../../results/verdict.js';
+import { replayCommand } from '../../results/replay.js';
+import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
 import { chromiumMissing, launchChromium, type Browser } from './browser.js';
 import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG, withStatuses } from './sample-results.js';
@@ -282,7 +282,8 @@ describe('HTML report in headless Chromium', function () {
       expect(await block.locator('pre.actual').textContent()).to.equal(result.actual);
       expect(await block.locator('pre.counterexample').textContent()).to.equal(result.counterexample?.value);
       expect(await block.locator('dl.facts').textContent()).to.contain(String(result.counterexample?.seed)).and.contain(result.counterexample?.path);
-      expect(await block.locator('pre.replay').textContent()).to.equal(result.replay);
+      // Derived on the page from the candidate, the case and the run seed, as the console and junit.xml derive it.
+      expect(await block.locator('pre.replay').textContent()).to.equal(replayCommand(run?.candidate ?? '', result.case, small.seed));
       // The case dialog links to its rules: following one shows the rule with its statement.
       await page.click('dialog ul.rules li button');
       expect(await page.textContent('#detail-title')).to.equal(result.rules[0]);

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MODULES } from '../../spec/rule.js';
 import { renderJunitXml } from '../../reports/junit-xml.js';
-import type { CaseResult, ResultsFile, Status } from '../../reports/results.js';
+import type { CaseResult, ResultsFile, Status } from '../../results/results-file.js';
 import { escapeXmlAttribute, escapeXmlText } from '../../reports/xml-escape.js';
+import { replayCommand } from '../../results/replay.js';
 import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, resultsOf } from './sample-results.js';
 
 // Characters XML 1.0 cannot carry; a parser that meets one must reject the document, so none may ever be written.
@@ -89,12 +90,14 @@ describe('renderJunitXml', () => {
   it('maps fail to <failure>, error/timeout/crash to <error> and skip/na to <skipped>, with message and replay details', () => {
     const byStatus = new Map<Status, ParsedCase>();
     const resultOf = new Map<ParsedCase, CaseResult>();
+    const failedRun = new Map<ParsedCase, string>();
     doc.testsuites.testsuite.forEach((suite) => {
       const run = results.runs.find((item) => item.candidate.id === suite.properties.property.find((property) => property.name === 'candidate.id')?.value);
       for (const item of suite.testcase) {
         const result = run?.results.find((candidate) => candidate.case === item.name);
         if (!result) throw new Error(`no result for ${item.name}`);
         resultOf.set(item, result);
+        failedRun.set(item, run?.candidate.id ?? '');
         if (!byStatus.has(result.status)) byStatus.set(result.status, item);
       }
     });
@@ -102,7 +105,8 @@ describe('renderJunitXml', () => {
     const failure = byStatus.get('fail');
     expect(failure?.failure?.type).to.equal('fail');
     expect(failure?.failure?.message).to.contain(visibleForm(resultOf.get(failure as ParsedCase)?.message ?? '').slice(0, 40));
-    expect(failure?.failure?.['#text']).to.contain(`replay: ${resultOf.get(failure as ParsedCase)?.replay}`);
+    const failed = resultOf.get(failure as ParsedCase);
+    expect(failure?.failure?.['#text']).to.contain(`replay: ${replayCommand(failedRun.get(failure as ParsedCase) ?? '', failed?.case ?? '', results.seed)}`);
     for (const status of ['error', 'timeout', 'crash'] as const) expect(byStatus.get(status)?.error?.type).to.equal(status);
     expect(byStatus.get('skip')?.skipped).to.not.equal(undefined);
     expect(byStatus.get('na')?.skipped).to.not.equal(undefined);

@@ -1,7 +1,7 @@
 // Builds realistic results files for the report tests without running the suite: a deterministic mix of candidates,
-// modules, sections, statuses, messages, counterexamples and replay commands, plus a hostile candidate on request.
+// modules, sections, statuses, messages and counterexamples, plus a hostile candidate on request.
 import type { ModuleName } from '../../spec/rule.js';
-import { summarize, type CandidateInfo, type CaseResult, type ResultsFile, type RuleSummary, type Status } from '../../reports/results.js';
+import { summarize, type CandidateInfo, type CaseResult, type ResultsFile, type RuleSummary, type Status } from '../../results/results-file.js';
 
 export interface SampleOptions {
   /** Number of candidates (reference, host, runtimes, adapters, in that order); default 3. */
@@ -139,11 +139,6 @@ export function sampleRules(count: number): RuleSummary[] {
   return rules;
 }
 
-function replay(candidate: string, caseId: string, seed: number): string {
-  const quote = (text: string): string => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`);
-  return `npx rtconf run --candidate ${quote(candidate)} --case ${quote(caseId)} --seed ${seed}`;
-}
-
 /**
  * A complete, schema-valid results file.
  * @example
@@ -186,7 +181,7 @@ export function buildSampleResults(options: SampleOptions = {}): ResultsFile {
       const fails = candidateIndex > 0 && (hostile ? random() < 0.5 : random() < failureRate);
       if (!fails) return { ...base, status: 'pass' };
       const status = FAILING[Math.floor(random() * FAILING.length)] ?? 'fail';
-      return { ...base, status, ...failureDetails(status, item, candidate, seed, random, hostile) };
+      return { ...base, status, ...failureDetails(status, item, random, hostile) };
     });
     return { candidate, summary: summarize(results), results };
   });
@@ -201,24 +196,22 @@ export function buildSampleResults(options: SampleOptions = {}): ResultsFile {
   };
 }
 
-function failureDetails(status: Status, item: { id: string; property: boolean }, candidate: CandidateInfo, seed: number, random: () => number, hostile: boolean): Partial<CaseResult> {
-  const replayCommand = replay(candidate.id, item.id, seed);
+function failureDetails(status: Status, item: { id: string; property: boolean }, random: () => number, hostile: boolean): Partial<CaseResult> {
   if (hostile) {
     return {
       message: HOSTILE_MESSAGE,
       expected: `<script>window.${PAYLOAD_FLAG}=5</script>`,
       actual: `<img src=x onerror="window.${PAYLOAD_FLAG}=6">`,
       counterexample: { value: `["</script><script>window.${PAYLOAD_FLAG}=7</script>"]`, seed: 42, path: '0:1', numRuns: 3 },
-      replay: replayCommand,
     };
   }
   switch (status) {
     case 'timeout':
-      return { message: `the case did not finish within 10000 ms`, replay: replayCommand };
+      return { message: `the case did not finish within 10000 ms` };
     case 'crash':
-      return { message: `the agent process died with signal SIGSEGV while running ${item.id}`, replay: replayCommand };
+      return { message: `the agent process died with signal SIGSEGV while running ${item.id}` };
     case 'error':
-      return { message: `TypeError: Cannot read properties of undefined (reading 'split')\n    at parse (adapter.mjs:12:17)`, replay: replayCommand };
+      return { message: `TypeError: Cannot read properties of undefined (reading 'split')\n    at parse (adapter.mjs:12:17)` };
     default:
       if (item.property) {
         const caseSeed = Math.floor(random() * 0xffffffff);
@@ -227,15 +220,13 @@ function failureDetails(status: Status, item: { id: string; property: boolean },
           expected: `{ "a": ["1", "2"], "__proto__": "x" }`,
           actual: `{ "a": "2" }`,
           counterexample: { value: `[{"a":["1","2"],"__proto__":"x"}]`, seed: caseSeed, path: `${Math.floor(random() * 50)}:0:1`, numRuns: 100 },
-          replay: replayCommand,
-        };
+            };
       }
       return {
         message: `expected parse('a=1&a=2') to have property 'a' of [ '1', '2' ]`,
         expected: `[ '1', '2' ]`,
         actual: `'2'`,
-        replay: replayCommand,
-      };
+        };
   }
 }
 
@@ -263,7 +254,7 @@ export function withStatuses(results: ResultsFile, edits: readonly StatusEdit[])
         const { message: _m, expected: _e, actual: _a, counterexample: _c, ...rest } = result;
         return edit.status === 'pass' || edit.status === 'skip' || edit.status === 'na'
           ? { ...rest, status: edit.status }
-          : { ...rest, status: edit.status, message: EDITED_MESSAGE[edit.status] ?? `the case ended with ${edit.status}`, replay: replay(run.candidate.id, result.case, results.seed) };
+          : { ...rest, status: edit.status, message: EDITED_MESSAGE[edit.status] ?? `the case ended with ${edit.status}` };
       });
       return { ...run, results: updated, summary: summarize(updated) };
     }),

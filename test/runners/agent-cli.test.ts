@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { readResults } from '../../reports/read-results.js';
+import { join, relative as relativePath } from 'node:path';
+import { readResults } from '../../results/read-results.js';
 import { ROOT, runCli } from '../cli/run-cli.js';
 import { AGENT_FIXTURES, eventually, processesWith } from './agent-helpers.js';
 
@@ -52,15 +52,23 @@ describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end 
     expect(existsSync(join(dir, 'x.json'))).to.equal(false);
   });
 
-  it('passes a run whose failures are all expected, and a rerun against its own baseline', async () => {
+  it('passes a run whose failures are all expected, however the adapter path is typed, and a rerun against its own baseline', async () => {
     const adapter = join(AGENT_FIXTURES, 'broken-exec.mjs');
-    const select = ['--candidate', adapter, '--case', 'child_process.exec.exit-*', '--case', 'child_process.exec.encoding-*', '--case', 'child_process.exec.promisified-*'];
-    const first = await runCli(['run', ...select, '--seed', '11', '--out', join(dir, 'broken')]);
+    const relative = `./${relativePath(ROOT, adapter)}`;
+    const cases = ['--case', 'child_process.exec.exit-*', '--case', 'child_process.exec.encoding-*', '--case', 'child_process.exec.promisified-*'];
+    const select = ['--candidate', adapter, ...cases];
+    // Written from a run that named the adapter by a relative path; gated below with its absolute path.
+    const first = await runCli(['run', '--candidate', relative, ...cases, '--seed', '11', '--out', join(dir, 'broken')]);
     expect(first.code, first.stderr).to.equal(1);
+    const recorded = (await readResults(join(dir, 'broken', 'results.json'))).runs[0]?.candidate;
+    expect(recorded).to.include({ id: 'adapter:broken exec', kind: 'adapter', path: relative });
+    // The replay command names the file, which --candidate can load, not the id.
+    expect(first.stdout).to.contain(`--candidate ${relative} --case child_process.exec.`);
     const written = await runCli(['expect', join(dir, 'broken', 'results.json')]);
     expect(written.code, written.stderr).to.equal(0);
     const expectations = JSON.parse(written.stdout) as Record<string, Record<string, { status: string; reason: string }>>;
-    const entries = Object.values(expectations[adapter] ?? {});
+    // Keyed by the adapter's declared name, not by the path it was given as.
+    const entries = Object.values(expectations['adapter:broken exec'] ?? {});
     expect(entries.length).to.be.greaterThan(0);
     expect(entries.every((entry) => entry.reason === 'TODO: why')).to.equal(true);
     const file = join(dir, 'expectations.json');

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CaseMeta } from '../../conformance/case.js';
-import type { CaseResult } from '../../reports/results.js';
+import type { CaseResult } from '../../results/results-file.js';
 import { createAgentRunner, type AgentRunnerOptions } from '../../runners/agent-runner.js';
 import type { RunOptions } from '../../runners/runner.js';
 
@@ -16,6 +16,9 @@ export const META: Record<string, CaseMeta> = {
   slow: { id: 'querystring.agent-test.slow', module: 'querystring', rules: [], timeoutMs: 300 },
   execPath: { id: 'child_process.agent-test.exec-path', module: 'child_process', rules: [] },
 };
+
+/** Four cases of one function (`querystring.agent-parse`), each calling parse once. */
+export const PARSE_CASES: readonly CaseMeta[] = [1, 2, 3, 4].map((n) => ({ id: `querystring.agent-parse.case-${n}`, module: 'querystring', rules: [] }));
 
 export function adapterRunner(mutant: string, overrides: Partial<AgentRunnerOptions> = {}) {
   const spec = `${AGENT_FIXTURES}${mutant}`;

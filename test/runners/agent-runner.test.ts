@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { adapterRunner, collect, eventually, META, processesWith, TEST_CASES } from './agent-helpers.js';
+import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from './agent-helpers.js';
+import { hungFunctions } from '../../results/hung-functions.js';
 import { createAgentRunner } from '../../runners/agent-runner.js';
 
 /** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
@@ -107,5 +108,64 @@ describe('agent runner: isolation from misbehaving candidates', function () {
       failure = error;
     }
     expect(String(failure)).to.contain('did not get ready within 1500 ms');
+  });
+});
+
+describe('agent runner: hostile candidates cost little time', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    delete process.env.RTCONF_TEST_MARK;
+  });
+
+  it('ends a case stuck in a loop that never yields soon after its limit, not after the cleanup allowance', async () => {
+    const started = performance.now();
+    const results = await collect(adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 30_000 }), [META.parse!], { timeoutMs: 500 });
+    expect(results.map((result) => result.status)).to.deep.equal(['timeout']);
+    expect(results[0]?.message).to.contain('stopped responding');
+    // The limit (0.5 s) plus 1.5 s of silence, where the allowance for cleanups would have been 30 s.
+    expect(performance.now() - started).to.be.below(10_000);
+  });
+
+  it('times out a case whose candidate starves the event loop with an endless async loop, instead of passing it', async () => {
+    const results = await collect(adapterRunner('mutant-async-hang.mjs', { deadlineSlackMs: 30_000 }), [META.parse!, META.stringify!], { timeoutMs: 500 });
+    expect(results.map((result) => [result.case, result.status])).to.deep.equal([
+      [META.parse!.id, 'timeout'],
+      [META.stringify!.id, 'pass'],
+    ]);
+  });
+
+  it('gives the next case to a fresh agent when the agent hung between cases, without blaming that case', async () => {
+    const started = performance.now();
+    const results = await collect(adapterRunner('mutant-late-hang.mjs'), [META.parse!, META.stringify!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['pass', 'pass']);
+    expect(performance.now() - started).to.be.below(15_000);
+  });
+
+  it('after three timeouts in a row on one function ends its other cases at once, saying why', async () => {
+    const marker = mark();
+    const started = performance.now();
+    const results = await collect(adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 30_000, silenceMs: 700 }), [...PARSE_CASES, META.stringify!], { timeoutMs: 300 });
+    expect(results.map((result) => result.status)).to.deep.equal(['timeout', 'timeout', 'timeout', 'timeout', 'pass']);
+    const last = results.find((result) => result.case === PARSE_CASES[3]!.id);
+    expect(last?.durationMs).to.equal(0);
+    expect(last?.message).to.match(/^not run: querystring\.agent-parse timed out on 3 cases in a row/);
+    expect(hungFunctions(results)).to.deep.equal([{ function: 'querystring.agent-parse', timeouts: 3, notRun: 1 }]);
+    expect(performance.now() - started).to.be.below(20_000);
+    expect(await eventually(() => processesWith(marker).length === 0)).to.equal(true);
+  });
+
+  it('ends every case at once with an error naming what the candidate broke when it loaded', async () => {
+    const started = performance.now();
+    const results = await collect(adapterRunner('mutant-poison-load.mjs'), [META.parse!, META.stringify!, ...PARSE_CASES], { jobs: 2, timeoutMs: 30_000 });
+    expect(results).to.have.length(6);
+    expect(new Set(results.map((result) => result.status))).to.deep.equal(new Set(['error']));
+    expect(results[0]?.message).to.match(/^the candidate replaced Promise\.prototype\.then, JSON\.stringify and Array\.prototype\.push at load/);
+    expect(results[0]?.message).to.contain('no case can run reliably');
+    expect(performance.now() - started).to.be.below(10_000);
+  });
+
+  it('lets a candidate wrap an intrinsic at load as long as it still works', async () => {
+    const results = await collect(adapterRunner('wrap-then.mjs'), [META.parse!, META.stringify!]);
+    expect(results.map((result) => result.status)).to.deep.equal(['pass', 'pass']);
   });
 });

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { Rule } from '../../spec/rule.js';
-import type { CaseResult } from '../../reports/results.js';
+import type { CaseResult } from '../../results/results-file.js';
 import { runSuite } from '../../runners/run-suite.js';
-import type { Runner } from '../../runners/runner.js';
-import { readResults, validateResults, ResultsFileError } from '../../reports/read-results.js';
-import { writeResults } from '../../reports/write-results.js';
+import { CandidateError, type RunOptions, type Runner } from '../../runners/runner.js';
+import { readResults, validateResults, ResultsFileError } from '../../results/read-results.js';
+import { writeResults } from '../../results/write-results.js';
 
 const RULES: Rule[] = [
   { id: 'querystring.a.one', module: 'querystring', section: 's', title: 'one', level: 'normative' },
@@ -77,6 +77,73 @@ describe('runSuite and results files', () => {
     const results = await runSuite([fakeRunner('a', pass)], CASES, RULES, { seed: 1, timeoutMs: 100, signal: controller.signal });
     expect(results.interrupted).to.equal(true);
     expect(results.runs).to.have.length(0);
+  });
+
+  it('runs candidates at once, out-of-process ones sharing one pool of --jobs slots, in-process ones one at a time', async () => {
+    let inPool = 0;
+    let mostInPool = 0;
+    let inProcessNow = 0;
+    let mostInProcess = 0;
+    const pooled = (id: string): Runner => ({
+      candidate: { id, name: id, kind: 'adapter' },
+      async *run(cases: readonly CaseMeta[], options: RunOptions) {
+        for (const meta of cases) {
+          const release = await options.pool!.acquire();
+          inPool++;
+          mostInPool = Math.max(mostInPool, inPool);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          inPool--;
+          release();
+          yield pass(meta);
+        }
+      },
+      close: async () => undefined,
+    });
+    const local = (id: string): Runner => ({
+      candidate: { id, name: id, kind: 'reference' },
+      inProcess: true,
+      async *run(cases: readonly CaseMeta[]) {
+        inProcessNow++;
+        mostInProcess = Math.max(mostInProcess, inProcessNow);
+        for (const meta of cases) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          yield pass(meta);
+        }
+        inProcessNow--;
+      },
+      close: async () => undefined,
+    });
+    const seen: string[] = [];
+    const started = performance.now();
+    const results = await runSuite([local('ref'), pooled('a'), pooled('b'), pooled('c'), local('host')], CASES, RULES, {
+      seed: 1,
+      timeoutMs: 100,
+      jobs: 3,
+      onResult: (candidate) => seen.push(candidate.id),
+    });
+    const elapsed = performance.now() - started;
+    // 9 cases of 60 ms on 3 slots take about 180 ms together, not 540 ms one candidate after another.
+    expect(elapsed).to.be.below(450);
+    expect(mostInPool).to.equal(3);
+    expect(mostInProcess).to.equal(1);
+    expect(results.runs.map((run) => run.candidate.id)).to.deep.equal(['ref', 'a', 'b', 'c', 'host']);
+    expect(results.runs.every((run) => run.results.map((result) => result.case).join() === CASES.map((meta) => meta.id).join())).to.equal(true);
+    // Results of different candidates interleave as they come.
+    expect(seen.slice(0, 6)).to.include.members(['a', 'b', 'c']);
+  });
+
+  it('refuses two candidates with one id before running anything (exit 2), closing them', async () => {
+    const one = fakeRunner('adapter:same', pass);
+    const two = fakeRunner('adapter:same', pass);
+    try {
+      await runSuite([one, two], CASES, RULES, { seed: 1, timeoutMs: 100 });
+      expect.fail('should have thrown');
+    } catch (error) {
+      expect(error).to.be.instanceOf(CandidateError);
+      expect((error as CandidateError).code).to.equal('ERR_RTCONF_CANDIDATE');
+      expect((error as Error).message).to.contain('adapter:same').and.not.contain('\n');
+    }
+    expect(one.closed + two.closed).to.equal(2);
   });
 
   describe('readResults rejects bad files with a one-line reason', () => {

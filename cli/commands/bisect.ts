@@ -1,0 +1,222 @@
+// `rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)...`: dates the releases where the
+// selected cases change status. Lists the runtime's published releases in the range, installs only the ones it
+// probes, binary-searches between them (runners/bisect/bisect-releases.ts) and prints, per case, the last release with
+// one status and the first with the other; a case that changes more than once is reported as non-monotonic, and
+// releases that cannot run the suite (too old for the agent) are reported apart, never as a status.
+import { compare } from 'semver';
+import type { CaseMeta } from '../../conformance/case.js';
+import { selectCases } from '../../conformance/registry.js';
+import { replayCommand, shellQuote } from '../../results/replay.js';
+import { MODULES, type ModuleName } from '../../spec/rule.js';
+import { bisectReleases, type BisectReport, type CaseHistory, type Probe } from '../../runners/bisect/bisect-releases.js';
+import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
+import { defaultJobs } from '../../runners/job-pool.js';
+import { listReleases, type ReleaseList } from '../../runners/runtimes/release-list.js';
+import { parseRuntimeSpec } from '../../runners/runtimes/runtime-spec.js';
+import type { RuntimeName } from '../../runners/runtimes/runtime-profile.js';
+import { randomSeed } from '../../runners/seed.js';
+import { parseCommandLine, parseInteger } from '../parse.js';
+import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
+
+const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--json]";
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_SAMPLES = 1;
+/** A probe downloads a release (~30–50 MB for Node) unless it is cached: stop after this many unless told otherwise. */
+const DEFAULT_MAX_PROBES = 32;
+const EXIT_INTERRUPTED = 130;
+
+/** What the command needs from the outside world; tests hand in fakes (no registry, no downloads). */
+export interface BisectDeps {
+  listReleases(runtime: RuntimeName, range: string): Promise<ReleaseList>;
+  createProbe(options: { runtime: RuntimeName; cases: readonly CaseMeta[]; seed: number; timeoutMs: number; jobs: number; signal: AbortSignal }): (version: string) => Promise<Probe>;
+}
+
+const REAL: BisectDeps = { listReleases: (runtime, range) => listReleases(runtime, range), createProbe: createRuntimeProbe };
+
+/** The report as `--json` prints it: the search's own report plus what was asked. */
+export interface BisectJson {
+  readonly runtime: RuntimeName;
+  readonly package: string;
+  readonly range: string;
+  readonly seed: number;
+  readonly cases: readonly CaseHistory[];
+  readonly unusable: BisectReport['unusable'];
+  readonly incomplete: boolean;
+  readonly releases: readonly string[];
+  readonly probes: readonly ProbeJson[];
+}
+
+type ProbeJson =
+  | { readonly version: string; readonly kind: 'ran'; readonly durationMs: number; readonly results: Record<string, { status: string; message?: string }> }
+  | { readonly version: string; readonly kind: 'unusable'; readonly durationMs: number; readonly reason: string };
+
+export async function main(argv: readonly string[], deps: BisectDeps = REAL): Promise<number> {
+  const { values } = parseCommandLine('bisect', argv, {
+    candidate: { type: 'string', multiple: true },
+    module: { type: 'string', multiple: true },
+    rule: { type: 'string', multiple: true },
+    case: { type: 'string', multiple: true },
+    seed: { type: 'string' },
+    timeout: { type: 'string' },
+    jobs: { type: 'string' },
+    samples: { type: 'string' },
+    'max-probes': { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const specs = values.candidate ?? [];
+  if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
+  const spec = specs[0] as string;
+  const parsed = spec.startsWith('runtime:') ? parseRuntimeSpec(spec) : undefined;
+  if (parsed?.kind !== 'registry') throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
+  if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
+    throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
+  }
+  const modules = (values.module ?? []).map(checkModule);
+  const cases = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
+  if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
+  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? randomSeed();
+  const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
+  const jobs = parseInteger('jobs', values.jobs, 1, 256) ?? defaultJobs();
+  const samples = parseInteger('samples', values.samples, 0, 64) ?? DEFAULT_SAMPLES;
+  const maxProbes = parseInteger('max-probes', values['max-probes'], 1, 10_000) ?? DEFAULT_MAX_PROBES;
+  const range = parsed.range === 'latest' ? '*' : parsed.range;
+
+  const list = await deps.listReleases(parsed.runtime, range);
+  const { versions } = list;
+  const most = Math.min(versions.length, maxProbes);
+  process.stderr.write(
+    `rtconf: bisecting ${cases.length} case(s) over ${versions.length} ${parsed.runtime} release(s) matching ${range} (${versions[0]} … ${versions[versions.length - 1]}, package ${list.packageName}), seed ${seed}; at most ${most} probe(s)\n`,
+  );
+
+  const controller = new AbortController();
+  const onInterrupt = (): void => {
+    process.stderr.write('\nrtconf: interrupted; reporting what the probes so far found\n');
+    controller.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  const durations = new Map<string, number>();
+  let started = 0;
+  let report: BisectReport;
+  try {
+    const probe = deps.createProbe({ runtime: parsed.runtime, cases, seed, timeoutMs, jobs, signal: controller.signal });
+    report = await bisectReleases({
+      releases: versions,
+      cases: cases.map((meta) => meta.id),
+      probe,
+      samples,
+      maxProbes,
+      signal: controller.signal,
+      onProbeStart: (version, index) => {
+        started = performance.now();
+        process.stderr.write(`rtconf: probe ${index + 1}: ${parsed.runtime} ${version}\n`);
+      },
+      onProbe: (version, outcome) => {
+        const ms = Math.round(performance.now() - started);
+        durations.set(version, ms);
+        process.stderr.write(`rtconf: probe ${parsed.runtime} ${version}: ${describeProbe(outcome)} (${(ms / 1000).toFixed(1)} s)\n`);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+  const json: BisectJson = {
+    runtime: parsed.runtime,
+    package: list.packageName,
+    range,
+    seed,
+    cases: report.cases,
+    unusable: report.unusable,
+    incomplete: report.incomplete,
+    releases: versions,
+    probes: report.probes.map(({ version, probe }) => probeJson(version, probe, durations.get(version) ?? 0)),
+  };
+  process.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : formatBisect(json, { maxProbes }));
+  return controller.signal.aborted ? EXIT_INTERRUPTED : 0;
+}
+
+function checkModule(name: string): ModuleName {
+  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
+  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
+}
+
+function probeJson(version: string, probe: Probe, durationMs: number): ProbeJson {
+  if (probe.kind === 'unusable') return { version, kind: 'unusable', durationMs, reason: probe.reason };
+  const results: Record<string, { status: string; message?: string }> = {};
+  for (const [id, result] of probe.results) results[id] = { status: result.status, ...(result.message ? { message: result.message } : {}) };
+  return { version, kind: 'ran', durationMs, results };
+}
+
+/** "pass 2, fail 1" or "cannot run the suite: …" */
+function describeProbe(probe: Probe): string {
+  if (probe.kind === 'unusable') return `cannot run the suite: ${probe.reason}`;
+  const counts = new Map<string, number>();
+  for (const { status } of probe.results.values()) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${status} ${count}`).join(', ') || 'no result';
+}
+
+/**
+ * The text report: per case what changed where, then the releases that could not run the suite, then what was
+ * probed, then a command to replay each change on both sides.
+ */
+export function formatBisect(json: BisectJson, options: { maxProbes?: number } = {}): string {
+  const name = json.runtime;
+  const lines: string[] = [];
+  const releases = json.releases;
+  const span = `${releases[0]} … ${releases[releases.length - 1]}`;
+  for (const history of json.cases) {
+    switch (history.verdict) {
+      case 'unusable':
+        lines.push(`${history.case}: no probed release could run the suite`);
+        break;
+      case 'unchanged': {
+        const ran = history.segments.filter((segment) => segment.state !== 'unusable');
+        const only = ran[0];
+        lines.push(`${history.case}: unchanged: ${only?.state} in every probed release that ran (${only?.from} … ${ran[ran.length - 1]?.to})`);
+        break;
+      }
+      case 'changed':
+      case 'non-monotonic': {
+        const [first] = history.changes;
+        lines.push(
+          history.verdict === 'changed' && first
+            ? `${history.case}: ${first.before} → ${first.after}: ${name} changed this ${first.exact ? `in v${first.first}` : `after v${first.last}, in or before v${first.first}`}`
+            : `${history.case}: non-monotonic: ${history.changes.length} changes over ${span}`,
+        );
+        for (const change of history.changes) {
+          const gap = change.exact ? '' : ' (releases between them not probed: --max-probes reached)';
+          lines.push(`  last ${change.before.padEnd(7)} ${name} ${change.last}${gap}${change.messageBefore ? `: ${change.messageBefore}` : ''}`);
+          lines.push(`  first ${change.after.padEnd(6)} ${name} ${change.first}${change.messageAfter ? `: ${change.messageAfter}` : ''}`);
+        }
+        if (history.verdict === 'non-monotonic') {
+          lines.push(`  history: ${history.segments.map((segment) => `${segment.state} ${segment.from === segment.to ? segment.from : `${segment.from} … ${segment.to}`}`).join(' · ')}`);
+        }
+        break;
+      }
+    }
+  }
+  lines.push('');
+  for (const unusable of json.unusable) {
+    const where = unusable.from === unusable.to ? `${name} ${unusable.from}` : `${name} ${unusable.from} … ${unusable.to}`;
+    lines.push(`${where} cannot run the suite${unusable.exact ? '' : ' (boundary not narrowed)'}: ${unusable.reason}`);
+  }
+  const probed = json.probes.map((probe) => probe.version);
+  lines.push(`${probed.length} of ${releases.length} release(s) probed (${[...probed].sort(compare).join(', ')}), seed ${json.seed}`);
+  if (json.incomplete) {
+    lines.push(
+      options.maxProbes !== undefined && probed.length >= options.maxProbes
+        ? `incomplete: --max-probes ${options.maxProbes} reached before every change was narrowed to adjacent releases`
+        : 'incomplete: interrupted before every change was narrowed to adjacent releases',
+    );
+  }
+  const replays = json.cases.flatMap((history) =>
+    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(`runtime:${name}@${version}`, history.case, json.seed))),
+  );
+  if (replays.length > 0) {
+    lines.push('replay each side of a change:');
+    for (const command of [...new Set(replays)]) lines.push(`  ${command}`);
+  }
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(`runtime:${name}@${json.range}`)} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}`);
+  return `${lines.join('\n')}\n`;
+}

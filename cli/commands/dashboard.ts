@@ -1,0 +1,47 @@
+// `rtconf dashboard RESULTS... [--expect FILE]... --out DIR`: one static page (DIR/index.html) over many runs, the
+// rule × (runtime, version) matrix. Every input is validated first (a bad file is exit 2 with a one-line reason);
+// a folder holding a run's results.json is refused, since the dashboard's index.html would replace that run's report.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readExpectations } from '../../results/expectations.js';
+import { writeFileOrFallback, type FallbackWrite } from '../../results/fallback-write.js';
+import { lockOutDir } from '../../results/out-dir-lock.js';
+import { readResults } from '../../results/read-results.js';
+import { describeUnmatched, unmatchedSources } from '../../results/regression-gate.js';
+import { gateSources, type ExpectationsInput } from '../../results/expectation-marks.js';
+import { renderDashboard } from '../../reports/dashboard-html.js';
+import type { DashboardInput } from '../../reports/dashboard-data.js';
+import { parseCommandLine } from '../parse.js';
+import { UsageError } from '../usage-error.js';
+
+const USAGE = 'rtconf dashboard RESULTS... [--expect FILE]... --out DIR';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine('dashboard', argv, { out: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
+  if (positionals.length === 0) throw new UsageError(`dashboard: expected at least one results file (${USAGE})`);
+  if (values.out === undefined) throw new UsageError(`dashboard: --out DIR is required (${USAGE})`);
+  const inputs: DashboardInput[] = [];
+  for (const file of positionals) inputs.push({ file, results: await readResults(file) });
+  const expectations: ExpectationsInput[] = [];
+  for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
+  // An expectations file that names none of the dashboard's candidates marks nothing: say so, it is likely a mistake.
+  const ids = inputs.flatMap(({ results }) => results.runs.map((run) => run.candidate.id));
+  for (const item of unmatchedSources(gateSources(expectations), ids)) process.stderr.write(`rtconf: warning: ${describeUnmatched(item).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}; it marks nothing\n`);
+
+  const out = resolve(values.out);
+  if (existsSync(join(out, 'results.json'))) {
+    throw new UsageError(`dashboard: --out ${values.out} holds a run's results.json, whose report index.html the dashboard would replace; choose another folder`);
+  }
+  const html = renderDashboard(inputs, { expectations });
+  const lock = await lockOutDir(out, values.out);
+  let saved: FallbackWrite;
+  try {
+    saved = await writeFileOrFallback(join(lock.dir, 'index.html'), html);
+  } finally {
+    await lock.release();
+  }
+  if (saved.failure) process.stderr.write(`rtconf: could not write ${join(lock.dir, 'index.html')} (${saved.failure}); the dashboard is saved in ${saved.file}\n`);
+  const runs = inputs.reduce((count, { results }) => count + results.runs.length, 0);
+  process.stdout.write(`dashboard: ${saved.file} (${runs} run${runs === 1 ? '' : 's'} from ${inputs.length} results file${inputs.length === 1 ? '' : 's'})\n`);
+  return saved.failure ? 2 : 0;
+}

@@ -1,0 +1,155 @@
+// `rtconf mutate`: measures the suite's strength by mutating the reference and counting the mutants the cases notice.
+// Writes DIR/mutation.json; when DIR also holds a results.json, rebuilds its HTML report with the mutation section.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { MODULES, type ModuleName } from '../../spec/rule.js';
+import { packageRoot } from '../../results/package-root.js';
+import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
+import { writeMutation } from '../../results/write-mutation.js';
+import { parseCommandLine, parseInteger } from '../parse.js';
+import { UsageError } from '../usage-error.js';
+
+export const EXIT_INTERRUPTED = 130;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_SEED = 1;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine('mutate', argv, {
+    module: { type: 'string', multiple: true },
+    rule: { type: 'string', multiple: true },
+    operator: { type: 'string', multiple: true },
+    jobs: { type: 'string' },
+    out: { type: 'string' },
+    max: { type: 'string' },
+    seed: { type: 'string' },
+    since: { type: 'string' },
+    timeout: { type: 'string' },
+    'min-score': { type: 'string' },
+    'no-cache': { type: 'boolean' },
+  });
+  const modules = (values.module ?? []).map(checkModule);
+  const root = packageRoot();
+  if (!existsSync(join(root, 'reference')) || !existsSync(join(root, 'conformance'))) {
+    throw new UsageError(`mutate works on a checkout of rt-conformance (it mutates the reference's TypeScript sources); ${root} has no reference/`);
+  }
+  // Loaded here, not at the top: the engine needs the TypeScript compiler API (a dev dependency of the checkout).
+  const { OPERATORS, isOperator } = await import('../../mutation/operators.js');
+  const operators = values.operator?.map((name) => {
+    if (!isOperator(name)) throw new UsageError(`--operator must be one of ${OPERATORS.join(', ')}, got "${name}"`);
+    return name;
+  });
+  const { runMutation } = await import('../../mutation/run-mutation.js');
+  const { equivalentMutantsPath, readEquivalentMutants } = await import('../../mutation/equivalent-mutants.js');
+  const { defaultJobs } = await import('../../runners/job-pool.js');
+  const jobs = parseInteger('jobs', values.jobs, 1, 256) ?? defaultJobs();
+  const max = parseInteger('max', values.max, 1, 1_000_000);
+  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? DEFAULT_SEED;
+  const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
+  const minScore = parseInteger('min-score', values['min-score'], 0, 100);
+  const outDir = resolve(values.out ?? 'rtconf-report');
+  const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
+    process.stderr.write('\nrtconf: interrupted; finishing the mutants in flight and writing what is known (Ctrl-C again to quit at once)\n');
+    controller.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  let mutation: MutationFile;
+  try {
+    mutation = await runMutation({
+      root,
+      modules,
+      ruleGlobs: values.rule ?? [],
+      jobs,
+      ...(max !== undefined ? { max } : {}),
+      seed,
+      ...(values.since !== undefined ? { since: values.since } : {}),
+      timeoutMs,
+      ...(operators ? { operators: new Set(operators) } : {}),
+      equivalents,
+      ...(values['no-cache'] ? { cacheDir: null } : {}),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.kind === 'phase') process.stderr.write(`rtconf: ${event.message}\n`);
+        else if (event.record.status === 'survived' || event.record.status === 'error') process.stderr.write(`  [${event.done}/${event.total}] ${describe(event.record)}\n`);
+        else if (event.done % 100 === 0 || event.done === event.total) process.stderr.write(`  [${event.done}/${event.total}]\n`);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+  const file = await writeMutation(mutation, outDir);
+  process.stdout.write(formatSummary(mutation));
+  process.stdout.write(`mutation: ${file}\n`);
+  const report = await rebuildReport(outDir, mutation);
+  if (report) process.stdout.write(`report:   ${report}\n`);
+  if (mutation.interrupted) return EXIT_INTERRUPTED;
+  if (minScore !== undefined) {
+    const below = mutation.modules.filter((score) => score.score !== null && score.score < minScore);
+    if (below.length > 0) {
+      process.stdout.write(`below --min-score ${minScore}: ${below.map((score) => `${score.module} ${score.score}%`).join(', ')}\n`);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+function checkModule(name: string): ModuleName {
+  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
+  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
+}
+
+function describe(record: MutantRecord): string {
+  const first = record.diff.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++'))[0] ?? '';
+  return `${record.status} ${record.file}:${record.line}:${record.column} ${record.operator}: ${first.slice(1).trim().slice(0, 100)}${record.note ? ` (${record.note})` : ''}`;
+}
+
+function percent(score: Score): string {
+  return score.score === null ? '—' : `${score.score.toFixed(1)}%`;
+}
+
+/** The table per module, the weakest rules and the survivors, as `rtconf mutate` prints them. */
+export function formatSummary(mutation: MutationFile, limit = 40): string {
+  const lines: string[] = [''];
+  const row = (name: string, score: Score): string =>
+    [name.padEnd(14), String(score.total).padStart(6), String(score.killed).padStart(7), String(score.timeout).padStart(8), String(score.survived).padStart(9), String(score.noCoverage).padStart(12), String(score.equivalent).padStart(11), String(score.error).padStart(6), percent(score).padStart(7)].join('  ');
+  lines.push(['module'.padEnd(14), 'mutants'.padStart(6), 'killed'.padStart(7), 'timeout'.padStart(8), 'survived'.padStart(9), 'no-coverage'.padStart(12), 'equivalent'.padStart(11), 'error'.padStart(6), 'score'.padStart(7)].join('  '));
+  for (const score of mutation.modules) lines.push(row(score.module, score));
+  lines.push(row('all', mutation.total), '');
+  const weakest = mutation.rules.filter((rule) => rule.score !== null && rule.score < 100).slice(0, 5);
+  if (weakest.length > 0) {
+    lines.push('weakest rules (score: killed of the mutants in code their cases cover):');
+    for (const rule of weakest) lines.push(`  ${percent(rule).padStart(6)}  ${rule.rule}  (${rule.survived + rule.noCoverage} of ${rule.total - rule.equivalent - rule.error} not killed)`);
+    lines.push('');
+  }
+  const survivors = mutation.mutants.filter((mutant) => mutant.status === 'survived');
+  if (survivors.length > 0) {
+    lines.push(`${survivors.length} surviving mutant(s)${survivors.length > limit ? `, the first ${limit}` : ''}:`);
+    for (const mutant of survivors.slice(0, limit)) lines.push(`  ${describe(mutant)}`);
+    lines.push('');
+  }
+  if (mutation.unusableCases.length > 0) lines.push(`${mutation.unusableCases.length} case(s) do not pass against the unmutated reference and were not used: ${mutation.unusableCases.map((item) => `${item.case} (${item.status})`).join(', ')}`, '');
+  lines.push(`${mutation.mutants.length} mutant(s) in ${(mutation.durationMs / 1000).toFixed(1)} s, seed ${mutation.seed}${mutation.interrupted ? ', interrupted' : ''}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** With a results.json beside it, the HTML report is rebuilt so that it shows the mutation section. */
+async function rebuildReport(dir: string, mutation: MutationFile): Promise<string | undefined> {
+  const resultsFile = join(dir, 'results.json');
+  if (!existsSync(resultsFile)) return undefined;
+  try {
+    const { readResults } = await import('../../results/read-results.js');
+    const { writeReports } = await import('../../reports/write-reports.js');
+    const written = await writeReports(await readResults(resultsFile), dir, { mutation });
+    return written.html;
+  } catch (error) {
+    process.stderr.write(`rtconf: could not rebuild the report in ${dir}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+    return undefined;
+  }
+}

@@ -1,0 +1,339 @@
+// The case ↔ code map: one run of the (unmutated, bundled) reference with the in-process runner, case after case, in a
+// worker process of its own, with V8's block-level precise coverage taken after each case (`node:inspector`). Each covered byte range of the bundle is
+// mapped back through its source map to the TypeScript position it came from, so a mutant is run only against the
+// cases that executed its code. Code that ran while the modules loaded (top-level constants, tables) counts as
+// covered by every case of the modules that load it. The map is cached under the hash of the reference and case
+// sources and the seed: an unchanged tree reuses it.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CaseMeta } from '../conformance/case.js';
+import type { CandidateModules } from '../conformance/modules.js';
+import { createInProcessRunner } from '../runners/in-process-runner.js';
+import { writeFileAtomically } from '../results/atomic-write.js';
+import type { Status } from '../results/status.js';
+import type { ModuleName } from '../spec/rule.js';
+import { buildCandidate } from './build-candidate.js';
+import type { ReferenceSources } from './reference-sources.js';
+import { toPosix } from './reference-sources.js';
+import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
+
+/** Bump when the shape of the cached map changes. */
+const CACHE_FORMAT = 1;
+
+export interface CoveredCase {
+  readonly id: string;
+  readonly module: ModuleName;
+  readonly rules: readonly string[];
+  /** The outcome against the unmutated reference in this process. */
+  readonly status: Status;
+  readonly durationMs: number;
+}
+
+/** Per source file: distinct sets of case indices (-1: ran while loading) and the points `[line, column, set, …]`. */
+export interface FileCoverage {
+  readonly sets: readonly (readonly number[])[];
+  /** Flat triples: 0-based original line, 0-based column, index into `sets`; sorted by line, then column. */
+  readonly points: readonly number[];
+}
+
+export interface CoverageMap {
+  readonly format: number;
+  readonly key: string;
+  readonly seed: number;
+  readonly cases: readonly CoveredCase[];
+  readonly files: Readonly<Record<string, FileCoverage>>;
+  readonly durationMs: number;
+}
+
+export interface CoverageOptions {
+  readonly seed: number;
+  readonly timeoutMs: number;
+  /** A scratch folder for the bundle (removed by the caller). */
+  readonly workDir: string;
+  /** Where cached maps live; none → no cache. */
+  readonly cacheDir?: string;
+  readonly signal?: AbortSignal;
+  readonly onCase?: (done: number, total: number) => void;
+}
+
+/** The key of a coverage map: the reference's sources, the case sources, the selected cases and the seed. */
+export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[], seed: number): string {
+  const hash = createHash('sha256').update(`${CACHE_FORMAT}\0${sources.hash}\0${seed}\0${process.version}\0`);
+  for (const file of sourceFilesUnder(join(sources.root, 'conformance'))) hash.update(`${relative(sources.root, file)}\0${readFileSync(file)}\0`);
+  for (const meta of cases) hash.update(`${meta.id}\0`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The map for these cases, from the cache when an identical tree made one before, else by running them.
+ */
+export async function coverageMap(sources: ReferenceSources, cases: readonly CaseMeta[], options: CoverageOptions): Promise<CoverageMap & { cached: boolean }> {
+  const key = coverageKey(sources, cases, options.seed);
+  const cacheFile = options.cacheDir ? join(options.cacheDir, `coverage-${key}.json`) : undefined;
+  if (cacheFile) {
+    try {
+      const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CoverageMap;
+      if (cached.format === CACHE_FORMAT && cached.key === key) return { ...cached, cached: true };
+    } catch {
+      // no cache yet, or an unreadable one: measure anew
+    }
+  }
+  const map = await measureInChild(sources, cases, key, options);
+  if (cacheFile) {
+    await mkdir(dirname(cacheFile), { recursive: true });
+    await writeFileAtomically(cacheFile, JSON.stringify(map));
+  }
+  return { ...map, cached: false };
+}
+
+interface ScriptCoverage {
+  readonly url: string;
+  readonly functions: readonly { readonly ranges: readonly { readonly startOffset: number; readonly endOffset: number; readonly count: number }[] }[];
+}
+
+/** A generated script of the bundle: its text length and, per mapping point, the original place it came from. */
+interface BundleScript {
+  readonly length: number;
+  /** Generated offsets of the points. */
+  readonly offsets: Int32Array;
+  /** Per point: the source file (relative to the root) and 0-based line and column. */
+  readonly files: readonly string[];
+  readonly lines: Int32Array;
+  readonly columns: Int32Array;
+}
+
+/** What the parent hands the coverage worker (mutation/coverage-worker.ts) in a JSON file. */
+export interface CoverageJob {
+  readonly root: string;
+  readonly modules: readonly ModuleName[];
+  readonly caseIds: readonly string[];
+  readonly key: string;
+  readonly seed: number;
+  readonly timeoutMs: number;
+  readonly workDir: string;
+}
+
+/**
+ * Measures in a process of its own: taking precise coverage resets V8's counters for the whole process, which would
+ * wipe what a coverage tool watching this one (c8 over the tests) had counted; and the reference's cases run there
+ * in process, away from the harness. The worker runs under the same loader flags as this process (tsx from sources).
+ */
+async function measureInChild(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
+  const jobFile = join(options.workDir, 'coverage-job.json');
+  const outFile = join(options.workDir, 'coverage-map.json');
+  const job: CoverageJob = {
+    root: sources.root,
+    modules: Object.keys(sources.entries) as ModuleName[],
+    caseIds: cases.map((meta) => meta.id),
+    key,
+    seed: options.seed,
+    timeoutMs: options.timeoutMs,
+    workDir: options.workDir,
+  };
+  await mkdir(options.workDir, { recursive: true });
+  await writeFile(jobFile, JSON.stringify(job));
+  const here = fileURLToPath(import.meta.url);
+  const worker = join(dirname(here), `coverage-worker${extname(here)}`);
+  const env = { ...process.env };
+  delete env.NODE_V8_COVERAGE;
+  await new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, worker, jobFile, outFile], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (code === 0) resolvePromise();
+      else reject(new Error(`the coverage run ended with ${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' / ')}` : ''}`));
+    });
+  });
+  return JSON.parse(await readFile(outFile, 'utf8')) as CoverageMap;
+}
+
+/** The measurement itself, in this process (the coverage worker calls it). */
+export async function measureCoverageHere(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
+  const started = performance.now();
+  const build = await buildCandidate(sources, join(options.workDir, 'coverage'), { sourcemap: true });
+  const scripts = readBundleScripts(sources.root, join(build.dir, 'reference'));
+  // point key (file \0 line \0 column) → case indices
+  const covered = new Map<string, Set<number>>();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+    const adapter = (await import(pathToFileURL(build.adapter).href)) as { default: { modules: CandidateModules } };
+    const take = async (caseIndex: number): Promise<void> => {
+      const { result } = (await session.post('Profiler.takePreciseCoverage')) as { result: ScriptCoverage[] };
+      for (const script of result) {
+        const bundle = scripts.get(script.url);
+        if (bundle) recordExecuted(bundle, script, caseIndex, covered);
+      }
+    };
+    await take(-1);
+    const runner = createInProcessRunner({
+      candidate: { id: 'reference', name: 'rt-conformance reference (coverage run)', kind: 'reference' },
+      modules: adapter.default.modules,
+    });
+    const outcomes: CoveredCase[] = [];
+    const index = new Map(cases.map((meta, position) => [meta.id, position]));
+    try {
+      for await (const result of runner.run(cases, { seed: options.seed, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) })) {
+        const position = index.get(result.case) ?? -1;
+        // Let callbacks the case left queued (closing sockets, exit events) run before its coverage is taken.
+        await new Promise((resolve) => setImmediate(resolve));
+        await take(position);
+        outcomes[position] = { id: result.case, module: result.module, rules: result.rules, status: result.status, durationMs: result.durationMs };
+        options.onCase?.(outcomes.filter(Boolean).length, cases.length);
+      }
+    } finally {
+      await runner.close();
+    }
+    await session.post('Profiler.stopPreciseCoverage');
+    const caseList = cases.map((meta, position) => outcomes[position] ?? { id: meta.id, module: meta.module, rules: meta.rules, status: 'error' as Status, durationMs: 0 });
+    return { format: CACHE_FORMAT, key, seed: options.seed, cases: caseList, files: compact(covered), durationMs: Math.round(performance.now() - started) };
+  } finally {
+    session.disconnect();
+  }
+}
+
+/** The bundle's scripts by file URL, with their mapping points resolved to source files under the root. */
+function readBundleScripts(root: string, dir: string): Map<string, BundleScript> {
+  const scripts = new Map<string, BundleScript>();
+  for (const file of sourceFilesUnder(dir, /\.mjs$/)) {
+    let map: SourceMapV3;
+    try {
+      map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapV3;
+    } catch {
+      continue;
+    }
+    const text = readFileSync(file, 'utf8');
+    const starts = lineStarts(text);
+    const points = mappingPoints(map);
+    const sourcePaths = map.sources.map((source) => toPosix(relative(root, resolve(dirname(file), map.sourceRoot ?? '', source))));
+    const offsets = new Int32Array(points.length);
+    const lines = new Int32Array(points.length);
+    const columns = new Int32Array(points.length);
+    const files: string[] = [];
+    points.forEach((point, at) => {
+      offsets[at] = (starts[point.generatedLine] ?? text.length) + point.generatedColumn;
+      lines[at] = point.originalLine;
+      columns[at] = point.originalColumn;
+      files.push(sourcePaths[point.source] ?? '');
+    });
+    scripts.set(pathToFileURL(file).href, { length: text.length, offsets, files, lines, columns });
+  }
+  return scripts;
+}
+
+/**
+ * Marks the points whose generated code ran (count > 0 in the innermost range around it) as covered by `caseIndex`.
+ * Ranges are painted onto the script largest first, so a nested block's count overrides its function's.
+ */
+function recordExecuted(bundle: BundleScript, script: ScriptCoverage, caseIndex: number, covered: Map<string, Set<number>>): void {
+  const ranges = script.functions.flatMap((fn) => fn.ranges);
+  if (!ranges.some((range) => range.count > 0)) return;
+  ranges.sort((a, b) => b.endOffset - b.startOffset - (a.endOffset - a.startOffset));
+  const counts = new Int32Array(bundle.length + 1);
+  for (const range of ranges) counts.fill(range.count > 0 ? 1 : 0, range.startOffset, Math.min(range.endOffset, counts.length));
+  for (let at = 0; at < bundle.offsets.length; at++) {
+    if (counts[bundle.offsets[at] as number] !== 1) continue;
+    const key = `${bundle.files[at]}\0${bundle.lines[at]}\0${bundle.columns[at]}`;
+    let set = covered.get(key);
+    if (!set) covered.set(key, (set = new Set()));
+    set.add(caseIndex);
+  }
+}
+
+/** Groups the covered points by file, sharing identical case sets. */
+function compact(covered: ReadonlyMap<string, ReadonlySet<number>>): Record<string, FileCoverage> {
+  const byFile = new Map<string, { line: number; column: number; set: string }[]>();
+  for (const [key, set] of covered) {
+    const [file = '', line = '0', column = '0'] = key.split('\0');
+    const points = byFile.get(file) ?? [];
+    points.push({ line: Number(line), column: Number(column), set: [...set].sort((a, b) => a - b).join(',') });
+    byFile.set(file, points);
+  }
+  const files: Record<string, FileCoverage> = {};
+  for (const [file, points] of byFile) {
+    points.sort((a, b) => a.line - b.line || a.column - b.column);
+    const setIndex = new Map<string, number>();
+    const flat: number[] = [];
+    for (const point of points) {
+      if (!setIndex.has(point.set)) setIndex.set(point.set, setIndex.size);
+      flat.push(point.line, point.column, setIndex.get(point.set) as number);
+    }
+    files[file] = { sets: [...setIndex.keys()].map((text) => text.split(',').map(Number)), points: flat };
+  }
+  return files;
+}
+
+/**
+ * The indices of the cases that executed the code between two positions of a file (0-based lines and columns),
+ * -1 included when it ran at load. Where no mapping point falls inside the span, the nearest point before it decides
+ * (its generated code extends to the next point): a case too many costs time, a case too few a false survivor.
+ */
+export function casesCoveringSpan(
+  coverage: FileCoverage | undefined,
+  from: { line: number; column: number },
+  to: { line: number; column: number },
+  scope?: { from: { line: number; column: number }; to: { line: number; column: number } },
+): Set<number> {
+  const found = new Set<number>();
+  if (!coverage) return found;
+  const { points, sets } = coverage;
+  const before = (line: number, column: number, other: { line: number; column: number }): boolean => line < other.line || (line === other.line && column < other.column);
+  let previous = -1;
+  let inside = false;
+  for (let at = 0; at < points.length; at += 3) {
+    const line = points[at] as number;
+    const column = points[at + 1] as number;
+    if (before(line, column, from)) {
+      previous = at;
+      continue;
+    }
+    if (line > to.line || (line === to.line && column >= to.column)) break;
+    inside = true;
+    for (const index of sets[points[at + 2] as number] ?? []) found.add(index);
+  }
+  if (inside) return found;
+  // Inside a function, the cases that ran any of the function (rather than a point before it, which may be code that
+  // ran at load); at the top level, the point before the span.
+  if (scope) {
+    for (const index of casesCoveringSpan(coverage, scope.from, scope.to)) found.add(index);
+    if (found.size > 0) return found;
+  }
+  if (previous >= 0) for (const index of sets[points[previous + 2] as number] ?? []) found.add(index);
+  return found;
+}
+
+function sourceFilesUnder(dir: string, pattern = /\.(ts|mts|cts|mjs|cjs|js|json)$/): string[] {
+  const files: string[] = [];
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') files.push(...sourceFilesUnder(path, pattern));
+    } else if (pattern.test(entry.name)) {
+      files.push(path);
+    }
+  }
+  return files;
+}

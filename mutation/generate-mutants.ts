@@ -1,0 +1,136 @@
+// Turns the operators' proposals for a set of source files into mutants: each with a stable id, its place
+// (1-based line and column), the text it replaces and a unified diff of the changed line(s).
+import { createHash } from 'node:crypto';
+import ts from 'typescript5';
+import { findMutations, OPERATORS, type MutationSite, type OperatorName } from './operators.js';
+
+export interface Mutant {
+  /**
+   * Stable across unrelated edits: a hash of the file, the operator, the original and replacement text, the names of
+   * the declarations around it, and which occurrence of the same edit it is within them. Line numbers are not part
+   * of it, so `mutation/equivalent-mutants.json` survives code moving up or down.
+   */
+  readonly id: string;
+  /** Relative to the package root, `/`-separated. */
+  readonly file: string;
+  readonly operator: OperatorName;
+  readonly start: number;
+  readonly end: number;
+  readonly replacement: string;
+  /** The code the mutation is about (e.g. the whole `a < b` for a boundary change), for coverage lookup. */
+  readonly spanStart: number;
+  readonly spanEnd: number;
+  /** The innermost function around the mutation ([start, end) of its node), or undefined at the top level. */
+  readonly scope?: { readonly start: number; readonly end: number };
+  readonly line: number;
+  readonly column: number;
+  /** The last line of the span (1-based). */
+  readonly endLine: number;
+  readonly original: string;
+  /** `--- a/FILE`, `+++ b/FILE`, one hunk with the changed line(s). */
+  readonly diff: string;
+}
+
+/**
+ * The mutants of one file.
+ * @param file the path recorded in each mutant (relative, `/`-separated)
+ * @param text the file's contents
+ * @param operators the operators to apply (default: all)
+ * @example
+ * generateMutants('reference/querystring.ts', text).length;
+ */
+export function generateMutants(file: string, text: string, operators: ReadonlySet<OperatorName> = new Set(OPERATORS)): Mutant[] {
+  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const sites = findMutations(sourceFile, operators);
+  const occurrences = new Map<string, number>();
+  const mutants: Mutant[] = [];
+  for (const site of sites) {
+    const original = text.slice(site.start, site.end);
+    const context = declarationPath(sourceFile, site.start);
+    const key = [file, site.operator, original, site.replacement, context].join('\0');
+    const occurrence = occurrences.get(key) ?? 0;
+    occurrences.set(key, occurrence + 1);
+    const id = createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 16);
+    const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.start);
+    const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
+    const scope = enclosingFunction(sourceFile, site.start);
+    mutants.push({
+      id,
+      file,
+      operator: site.operator,
+      start: site.start,
+      end: site.end,
+      replacement: site.replacement,
+      spanStart: site.spanStart,
+      spanEnd: site.spanEnd,
+      ...(scope ? { scope } : {}),
+      line: line + 1,
+      column: character + 1,
+      endLine: endLine + 1,
+      original,
+      diff: unifiedDiff(file, text, site),
+    });
+  }
+  return mutants;
+}
+
+/** The source text with the mutant's edit applied. */
+export function applyMutant(text: string, mutant: Pick<Mutant, 'start' | 'end' | 'replacement'>): string {
+  return `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`;
+}
+
+/** A one-hunk unified diff of the lines the edit touches (no context lines: the change is the point). */
+export function unifiedDiff(file: string, text: string, site: Pick<MutationSite, 'start' | 'end' | 'replacement'>): string {
+  const lineStart = text.lastIndexOf('\n', site.start - 1) + 1;
+  const nextBreak = text.indexOf('\n', Math.max(site.end, site.start));
+  const lineEnd = nextBreak === -1 ? text.length : nextBreak;
+  const before = text.slice(lineStart, lineEnd).split('\n');
+  const after = `${text.slice(lineStart, site.start)}${site.replacement}${text.slice(site.end, lineEnd)}`.split('\n');
+  const first = text.slice(0, lineStart).split('\n').length;
+  const range = (count: number): string => (count === 1 ? `${first}` : `${first},${count}`);
+  return [
+    `--- a/${file}`,
+    `+++ b/${file}`,
+    `@@ -${range(before.length)} +${range(after.length)} @@`,
+    ...before.map((line) => `-${line}`),
+    ...after.map((line) => `+${line}`),
+  ].join('\n');
+}
+
+/** The innermost function-like node with a body around `position`. */
+function enclosingFunction(sourceFile: ts.SourceFile, position: number): { start: number; end: number } | undefined {
+  let found: { start: number; end: number } | undefined;
+  const visit = (node: ts.Node): void => {
+    if (position < node.getStart(sourceFile) || position >= node.getEnd()) return;
+    if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body) found = { start: node.getStart(sourceFile), end: node.getEnd() };
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+/** Names of the declarations enclosing `position`, outermost first: `Agent.createConnection`, `parse`. */
+function declarationPath(sourceFile: ts.SourceFile, position: number): string {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (position < node.getStart(sourceFile) || position >= node.getEnd()) return;
+    const name = (node as { name?: ts.Node }).name;
+    if (name && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isPrivateIdentifier(name)) && isDeclaration(node)) names.push(name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return names.join('.');
+}
+
+function isDeclaration(node: ts.Node): boolean {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isClassDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isVariableDeclaration(node) ||
+    ts.isPropertyDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node) ||
+    ts.isPropertyAssignment(node)
+  );
+}

@@ -1,0 +1,60 @@
+// What fork adds to spawn's options: the stdio layout with its IPC channel, and the runtime arguments inherited from
+// the parent.
+import { invalidArgValue, ipcOnePipe, ipcRequired } from '../errors.js';
+
+/** The stdio shorthands a string `stdio` may be. */
+const STDIO_STRINGS: readonly string[] = ['pipe', 'ignore', 'inherit', 'overlapped'];
+
+/** Flags of the parent that evaluate inline code; forwarding them would make every fork run that code again. */
+const EVAL_FLAGS: ReadonlySet<string> = new Set(['-e', '--eval', '-p', '--print', '-pe']);
+
+/**
+ * The stdio of a fork: a string or `silent` expand to three streams plus the channel; an array must hold one `'ipc'`.
+ *
+ * @param stdio The `stdio` option.
+ * @param silent The `silent` option, used when `stdio` is neither a string nor an array.
+ * @returns The stdio array to spawn with.
+ * @throws `ERR_INVALID_ARG_VALUE` for an unknown string, `ERR_CHILD_PROCESS_IPC_REQUIRED` / `ERR_IPC_ONE_PIPE` for an
+ *   array without or with several channels.
+ * @example
+ * ```ts
+ * forkStdio(undefined, true); // ['pipe', 'pipe', 'pipe', 'ipc']
+ * ```
+ */
+export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
+  if (typeof stdio === 'string') return stdioWithChannel(stdio);
+  if (!Array.isArray(stdio)) return stdioWithChannel(silent ? 'pipe' : 'inherit');
+  const channels = stdio.filter((entry) => entry === 'ipc').length;
+  if (channels === 0) throw ipcRequired('options.stdio');
+  if (channels > 1) throw ipcOnePipe();
+  return stdio;
+}
+
+function stdioWithChannel(stdio: string): unknown[] {
+  if (!STDIO_STRINGS.includes(stdio)) throw invalidArgValue('stdio', stdio);
+  return [stdio, stdio, stdio, 'ipc'];
+}
+
+/**
+ * The parent's runtime arguments as a fork inherits them: without the flags that evaluate inline code.
+ *
+ * @param execArgv The parent's `process.execArgv`.
+ * @returns The arguments to pass on.
+ * @example
+ * ```ts
+ * withoutEval(['--inspect', '-e', 'code']); // ['--inspect']
+ * ```
+ */
+export function withoutEval(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i] as string;
+    if (EVAL_FLAGS.has(arg)) {
+      i++; // and its code argument
+      continue;
+    }
+    if (arg.startsWith('--eval=') || arg.startsWith('--print=')) continue;
+    kept.push(arg);
+  }
+  return kept;
+}

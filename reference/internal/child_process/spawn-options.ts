@@ -1,0 +1,157 @@
+// Turns the public `(command, args, options)` of spawn and spawnSync into what starting a process needs: the program,
+// its full argv (argv[0] first), the environment block, the working directory. Shell wrapping happens here too.
+import { invalidArgType, invalidArgValue } from '../errors.js';
+import { toPath } from './to-path.js';
+import {
+  type OptionsBag,
+  validateBoolean,
+  validateNoNul,
+  validateNoNulEach,
+  validateObject,
+  validateOptionalInt32,
+  validateString,
+} from '../validators.js';
+
+export interface NormalizedSpawn {
+  /** The program to execute: the command itself, or the shell when `shell` is set. */
+  readonly file: string;
+  /** The full argv, argv[0] first (`argv0`, else `file`). */
+  readonly args: string[];
+  /** The object the environment was read from (`options.env`, else `process.env`). */
+  readonly env: Readonly<Record<string, unknown>>;
+  /** The child's environment block, `KEY=value`, in the order the child will see it. */
+  readonly envPairs: string[];
+  readonly cwd: string | undefined;
+  readonly detached: boolean;
+  readonly windowsHide: boolean;
+  readonly windowsVerbatimArguments: boolean;
+  /** A shallow copy of the caller's options (the remaining fields are read by the caller: stdio, timeout…). */
+  readonly options: OptionsBag;
+}
+
+/** Unix shell used for `shell: true`. */
+const UNIX_SHELL = process.platform === 'android' ? '/system/bin/sh' : '/bin/sh';
+
+function shellOf(shell: string | true): string {
+  if (typeof shell === 'string') return shell;
+  if (process.platform === 'win32') return process.env['comspec'] ?? process.env['ComSpec'] ?? 'cmd.exe';
+  return UNIX_SHELL;
+}
+
+/** `cmd.exe` takes `/d /s /c "<command>"` verbatim; every other shell takes `-c <command>`. */
+function shellArgs(shell: string, command: string): { args: string[]; verbatim: boolean } {
+  if (process.platform === 'win32' && /^(?:.*\\)?cmd(?:\.exe)?$/i.test(shell)) {
+    return { args: ['/d', '/s', '/c', `"${command}"`], verbatim: true };
+  }
+  return { args: ['-c', command], verbatim: false };
+}
+
+function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean): string[] {
+  let keys: string[] = [];
+  // Inherited keys count: an env built with Object.create(base) passes the base's variables on.
+  for (const key in env) keys.push(key);
+  if (process.platform === 'win32') keys = firstOfEachCaseInsensitiveKey(keys);
+  const pairs: string[] = [];
+  for (const key of keys) {
+    const value = env[key];
+    if (value === undefined) continue;
+    validateNoNul(key, `options.env['${key}']`);
+    validateNoNul(value, `options.env['${key}']`);
+    pairs.push(`${key}=${String(value)}`);
+  }
+  // Coverage collection must survive a custom env, or child processes silently drop out of the coverage report.
+  const coverage = process.env['NODE_V8_COVERAGE'];
+  if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) pairs.push(`NODE_V8_COVERAGE=${coverage}`);
+  return pairs;
+}
+
+/** Windows variable names are case-insensitive: sort, then keep only the first of each case-insensitive name. */
+function firstOfEachCaseInsensitiveKey(keys: string[]): string[] {
+  const seen = new Set<string>();
+  return keys.sort().filter((key) => {
+    const upper = key.toUpperCase();
+    if (seen.has(upper)) return false;
+    seen.add(upper);
+    return true;
+  });
+}
+
+/**
+ * Validates and normalizes the arguments of `spawn`/`spawnSync`.
+ *
+ * @param command The command (or, with `shell`, the command line).
+ * @param args Arguments array, or the options when no array is given.
+ * @param options The options bag.
+ * @returns Everything needed to start the process.
+ * @example
+ * ```ts
+ * normalizeSpawnOptions('ls', ['-l'], { argv0: 'list' }).args; // ['list', '-l']
+ * ```
+ */
+export function normalizeSpawnOptions(command: unknown, args?: unknown, options?: unknown): NormalizedSpawn {
+  validateString(command, 'file');
+  validateNoNul(command, 'file');
+  if (command.length === 0) throw invalidArgValue('file', command, 'cannot be empty');
+
+  let argv: unknown[];
+  if (Array.isArray(args)) {
+    argv = args.slice();
+  } else if (args == null) {
+    argv = [];
+  } else if (typeof args !== 'object') {
+    throw invalidArgType('args', 'of type object', args);
+  } else {
+    options = args;
+    argv = [];
+  }
+  validateNoNulEach(argv, 'args');
+
+  if (options === undefined) options = {};
+  validateObject(options, 'options');
+  const bag: OptionsBag = { ...options };
+
+  const cwd = bag['cwd'] == null ? undefined : toPath(bag['cwd'], 'options.cwd');
+  if (bag['detached'] != null) validateBoolean(bag['detached'], 'options.detached');
+  validateOptionalInt32(bag['uid'], 'options.uid');
+  validateOptionalInt32(bag['gid'], 'options.gid');
+  const shell = bag['shell'];
+  if (shell != null && typeof shell !== 'boolean' && typeof shell !== 'string') {
+    throw invalidArgType('options.shell', 'one of type boolean or string', shell);
+  }
+  const argv0 = bag['argv0'];
+  if (argv0 != null) {
+    validateString(argv0, 'options.argv0');
+    validateNoNul(argv0, 'options.argv0');
+  }
+  if (bag['windowsHide'] != null) validateBoolean(bag['windowsHide'], 'options.windowsHide');
+  let verbatim = bag['windowsVerbatimArguments'];
+  if (verbatim != null) validateBoolean(verbatim, 'options.windowsVerbatimArguments');
+
+  let file: string = command;
+  if (shell) {
+    validateNoNul(shell, 'options.shell');
+    // The shell receives one command line: the command and its arguments joined by spaces, unquoted.
+    const line = [command, ...argv].join(' ');
+    file = shellOf(shell);
+    const wrapped = shellArgs(file, line);
+    argv = wrapped.args;
+    if (wrapped.verbatim) verbatim = true;
+  }
+  const fullArgv = [typeof argv0 === 'string' ? argv0 : file, ...argv] as string[];
+
+  // Any falsy env means "inherit", as it always has; a truthy one must be an object of variables.
+  const envGiven = Boolean(bag['env']);
+  if (envGiven && typeof bag['env'] !== 'object') throw invalidArgType('options.env', 'of type object', bag['env']);
+  const env = (envGiven ? bag['env'] : process.env) as Readonly<Record<string, unknown>>;
+  return {
+    file,
+    args: fullArgv,
+    env,
+    envPairs: environmentPairs(env, envGiven),
+    cwd,
+    detached: bag['detached'] === true,
+    windowsHide: bag['windowsHide'] === true,
+    windowsVerbatimArguments: verbatim === true,
+    options: bag,
+  };
+}

@@ -1,0 +1,98 @@
+// Starting a process for spawn, the step the reference leaves to the host runtime (fork/exec cannot be written in
+// TypeScript; spawnSync's blocking wait is the host's too). Everything decided before that — program lookup, argv,
+// environment, the IPC channel and its variable — is ours.
+import { ChildProcess } from 'node:child_process';
+import { ipcOnePipe } from '../errors.js';
+import type { NormalizedSpawn } from './spawn-options.js';
+import { resolveCommand, searchPathOf } from './resolve-command.js';
+
+/** What the host's process primitive takes: an already-normalized description of the process. */
+interface ProcessDescription {
+  file: string;
+  args: string[];
+  cwd: string | undefined;
+  envPairs: string[];
+  stdio: unknown;
+  detached: boolean;
+  uid: number | undefined;
+  gid: number | undefined;
+  windowsHide: boolean;
+  windowsVerbatimArguments: boolean;
+  serialization: 'json' | 'advanced' | undefined;
+}
+
+/** The host's ChildProcess with its process-creating method, which takes a normalized description. */
+interface StartableChildProcess extends ChildProcess {
+  spawn(description: ProcessDescription): void;
+  spawnfile: string;
+}
+
+/** Name of the variable telling a child which file descriptor is its IPC channel. */
+export const CHANNEL_FD_VARIABLE = 'RT_CHANNEL_FD';
+
+export interface StartOptions {
+  readonly stdio: unknown;
+  readonly serialization: 'json' | 'advanced' | undefined;
+  /** Index of the `'ipc'` entry of `stdio`, or -1. */
+  readonly ipcFd: number;
+}
+
+/**
+ * Finds the IPC channel of a stdio configuration.
+ *
+ * @param stdio The `stdio` option (a string or an array).
+ * @returns The index of the single `'ipc'` entry of a stdio array, or -1 when there is none.
+ * @throws `ERR_IPC_ONE_PIPE` when the array holds more than one channel.
+ * @example
+ * ```ts
+ * ipcIndexOf(['pipe', 'pipe', 'pipe', 'ipc']); // 3
+ * ```
+ */
+export function ipcIndexOf(stdio: unknown): number {
+  if (!Array.isArray(stdio)) return -1;
+  const first = stdio.indexOf('ipc');
+  if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) throw ipcOnePipe();
+  return first;
+}
+
+/**
+ * Starts the process described by `spawn` and returns its ChildProcess. Command lookup is done here, not by the OS
+ * layer, so the rules of the spec (PATH from the child's env, `/usr/bin:/bin` without one) are the ones applied.
+ *
+ * @param spawn The normalized spawn arguments.
+ * @param start stdio, serialization and the IPC descriptor.
+ * @returns The started child (spawn failures such as ENOENT arrive later as its `'error'` event).
+ * @example
+ * ```ts
+ * const child = startProcess(normalizeSpawnOptions('true'), { stdio: 'ignore', serialization: undefined, ipcFd: -1 });
+ * ```
+ */
+export function startProcess(spawn: NormalizedSpawn, start: StartOptions): ChildProcess {
+  // A child that is not the same runtime (custom execPath) learns its channel from this variable. A value inherited
+  // from our own environment (we may be a forked child) names a descriptor the new child does not have, so it is
+  // always dropped, and set again only when this child really gets a channel.
+  const prefix = `${CHANNEL_FD_VARIABLE}=`;
+  let envPairs = spawn.envPairs;
+  if (envPairs.some((pair) => pair.startsWith(prefix))) envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
+  if (start.ipcFd >= 0) envPairs = [...envPairs, `${prefix}${start.ipcFd}`];
+  const found = process.platform === 'win32' ? undefined : resolveCommand(spawn.file, searchPathOf(envPairs), spawn.cwd);
+  const options = spawn.options;
+  const child = new ChildProcess() as StartableChildProcess;
+  child.spawn({
+    // Not found: the bare name goes on, so the OS layer reports ENOENT/EACCES exactly as for any failed exec.
+    file: found ?? spawn.file,
+    args: spawn.args,
+    cwd: spawn.cwd,
+    envPairs,
+    stdio: start.stdio,
+    detached: spawn.detached,
+    uid: options['uid'] == null ? undefined : (options['uid'] as number),
+    gid: options['gid'] == null ? undefined : (options['gid'] as number),
+    windowsHide: spawn.windowsHide,
+    windowsVerbatimArguments: spawn.windowsVerbatimArguments,
+    serialization: start.serialization,
+  });
+  // Report the command as the caller named it, not the path the lookup found.
+  child.spawnfile = spawn.file;
+  return child;
+}

@@ -1,0 +1,76 @@
+// What makes two TLS connections interchangeable for the https Agent: the TLS options that enter a pool name (so
+// requests with different TLS settings never share a socket or a session), and the SNI name derived from the target.
+import { isIP } from 'node:net';
+
+/**
+ * The TLS options that change what a connection is, in the order they enter the pool name. Requests that differ in
+ * any of them must neither share a socket nor resume each other's sessions.
+ */
+const NAME_PARTS = [
+  'ca',
+  'cert',
+  'clientCertEngine',
+  'ciphers',
+  'key',
+  'pfx',
+  'rejectUnauthorized',
+  'servername',
+  'minVersion',
+  'maxVersion',
+  'secureProtocol',
+  'crl',
+  'honorCipherOrder',
+  'ecdhCurve',
+  'dhparam',
+  'secureOptions',
+  'sessionIdContext',
+  'sigalgs',
+  'privateKeyIdentifier',
+  'privateKeyEngine',
+] as const;
+
+/**
+ * The TLS part of a pool name, to append to the plain-HTTP agent's name (host, port, local address, family).
+ *
+ * @param options The request's options merged with the agent's.
+ * @returns `:`-prefixed parts, one per TLS option that changes the connection (empty when the option is unset).
+ * @example
+ * ```ts
+ * tlsNameParts({ host: 'a', rejectUnauthorized: false }); // '::::::false:::…'
+ * ```
+ */
+export function tlsNameParts(options: Record<string, unknown>): string {
+  let name = '';
+  for (const field of NAME_PARTS) name += `:${namePart(options, field)}`;
+  return name;
+}
+
+/** One part of the pool name; booleans and numbers count when set, strings and buffers when non-empty. */
+function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[number]): string {
+  const value = options[field];
+  if (field === 'servername') {
+    // A servername equal to the host adds nothing: the host is already in the plain-HTTP part of the name.
+    return value && value !== options['host'] ? String(value) : '';
+  }
+  if (field === 'rejectUnauthorized' || field === 'honorCipherOrder' || field === 'secureOptions') {
+    return value === undefined ? '' : String(value);
+  }
+  if (field === 'sigalgs') return value ? JSON.stringify(value) : '';
+  return value ? String(value) : '';
+}
+
+/**
+ * The SNI value for a target.
+ *
+ * @param host The target's host name or address (`localhost` when absent).
+ * @returns The host name, or '' (no SNI) when the target is an IP address.
+ * @example
+ * ```ts
+ * defaultServername('example.com'); // 'example.com'
+ * defaultServername('127.0.0.1'); // ''
+ * ```
+ */
+export function defaultServername(host: string | null | undefined): string {
+  const name = host ?? 'localhost';
+  return isIP(name) === 0 ? name : '';
+}

@@ -1,0 +1,70 @@
+// The https Agent's cache of TLS sessions for resumption: one session per pool name, oldest evicted first, bounded by
+// the agent's `maxCachedSessions`. Each Agent owns its own cache.
+import { withCode } from '../errors.js';
+
+/** Default `maxCachedSessions`. */
+export const DEFAULT_MAX_CACHED_SESSIONS = 100;
+
+/**
+ * Validates the `maxCachedSessions` option.
+ *
+ * @param value The option's value.
+ * @returns The bound: the value, or 100 when absent.
+ * @throws `ERR_OUT_OF_RANGE` (RangeError) for anything but a number ≥ 0.
+ * @example
+ * ```ts
+ * validateMaxCachedSessions(undefined); // 100
+ * ```
+ */
+export function validateMaxCachedSessions(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw withCode(new RangeError(`options.maxCachedSessions must be a number >= 0; received ${String(value)}`), 'ERR_OUT_OF_RANGE');
+  }
+  return value;
+}
+
+/** TLS sessions by pool name. */
+export class SessionCache {
+  /** Sessions by pool name, oldest first (Map keeps insertion order, which makes eviction O(1)). */
+  readonly #sessions = new Map<string, Buffer>();
+
+  /**
+   * @param key A pool name.
+   * @returns The session to resume for it, if any.
+   */
+  get(key: string): Buffer | undefined {
+    return this.#sessions.get(key);
+  }
+
+  /**
+   * Stores the latest session of a pool name, evicting the oldest ones while the cache is full.
+   *
+   * @param key The pool name.
+   * @param session The session the server issued.
+   * @param limit The agent's current `maxCachedSessions` (read on every insertion, so lowering it takes effect at once);
+   *   0 stores nothing.
+   */
+  store(key: string, session: Buffer, limit: number): void {
+    if (limit === 0) return;
+    if (this.#sessions.has(key)) {
+      this.#sessions.set(key, session);
+      return;
+    }
+    while (this.#sessions.size >= limit) {
+      const oldest = this.#sessions.keys().next();
+      if (oldest.done) break;
+      this.#sessions.delete(oldest.value);
+    }
+    this.#sessions.set(key, session);
+  }
+
+  /**
+   * Forgets the session of a pool name (after a failed connection: the session may be what made it fail).
+   *
+   * @param key The pool name.
+   */
+  delete(key: string): void {
+    this.#sessions.delete(key);
+  }
+}

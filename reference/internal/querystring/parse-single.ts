@@ -1,0 +1,242 @@
+// The parser's fast path: one-character `sep` and `eq` (the defaults and the usual `;`/`:`), which is nearly every
+// call. Keys and the start of values are walked in JavaScript (short, and keys are hashed for the key cache); the rest
+// of a long value is skipped with native `indexOf` searches for the separator, `+` and `%`. A plain pair (nearly all
+// of them) is sliced as is, its key through the key cache. Measured against a character loop over whole pairs and
+// against `indexOf` for everything: this mix was the fastest of the three on every parse shape of bench/querystring.ts.
+import { decodeUtf8Percent, isHexDigit } from './decode.js';
+import type { ParsedKeyCache } from './key-caches.js';
+import { addPair, decodePart, type Decoder, type ModuleDecoders, type QueryRecord } from './query-record.js';
+
+const PERCENT = 0x25;
+const PLUS = 0x2b;
+/** Bits of a pair's `special` mask: `+` or `%` seen in the key, in the value. */
+const KEY_PLUS = 1;
+const KEY_PERCENT = 2;
+const VALUE_PLUS = 4;
+const VALUE_PERCENT = 8;
+/** How many characters of a value are walked in JavaScript before native searches take over. */
+const LONG_VALUE = 16;
+
+/**
+ * Parses `str` into `record`. The searches for `+` and `%` reuse their last hit until the parse passes it, so the whole
+ * parse stays linear.
+ *
+ * @param str The query string (non-empty).
+ * @param sep The pair delimiter, one character.
+ * @param eq The key/value delimiter, one character.
+ * @param pairs The pair budget as the host counts it: decremented after every pair ended by a separator (empty ones
+ *   included) and the parse stops when it reaches exactly 0, so 0/negative/fractional budgets never stop it.
+ * @param decode A custom decoder, or `null` for the default one.
+ * @param decoders The module's current fallback decoders.
+ * @param keys The cache plain keys are taken from.
+ * @param record The result to fill.
+ */
+export function parseSingle(
+  str: string,
+  sep: string,
+  eq: string,
+  pairs: number,
+  decode: Decoder,
+  decoders: ModuleDecoders,
+  keys: ParsedKeyCache,
+  record: QueryRecord,
+): void {
+  const length = str.length;
+  const sepCode = sep.charCodeAt(0);
+  // A `sep` equal to `eq` always wins, so such an `eq` never splits a pair.
+  const eqCode = eq === sep ? -1 : eq.charCodeAt(0);
+  // The next `+` / `%` at or after a point, found once and reused until the parse passes it.
+  let nextPlus = -1;
+  let nextPercent = -1;
+  let start = 0; // first code unit of the current pair
+  while (start < length) {
+    // The key, walked in JavaScript: keys are short, and their hash feeds the key cache. `+`/`%` are tested before
+    // `eq`, so an `eq` of `+` or `%` never splits here; `addEncoded` hands such pairs to the exact walk.
+    let special = 0;
+    let hash = 0;
+    let i = start;
+    let code = -1;
+    for (; i < length; i++) {
+      code = str.charCodeAt(i);
+      if (code === sepCode) break;
+      if (code === PLUS) special |= KEY_PLUS;
+      else if (code === PERCENT) special |= KEY_PERCENT;
+      else if (code === eqCode) break;
+      else hash = (hash * 31 + code) | 0;
+    }
+    let eqAt = -1;
+    let end = i;
+    if (i < length && code !== sepCode) {
+      eqAt = i;
+      // The value: its first characters walked in JavaScript (most values are short, and a native search costs more
+      // than a few iterations); the rest of a long one skipped with native searches, since all it can tell is whether
+      // it holds `+` or `%`.
+      let j = i + 1;
+      const walked = j + LONG_VALUE < length ? j + LONG_VALUE : length;
+      for (; j < walked; j++) {
+        const c = str.charCodeAt(j);
+        if (c === sepCode) break;
+        if (c === PLUS) special |= VALUE_PLUS;
+        else if (c === PERCENT) special |= VALUE_PERCENT;
+      }
+      end = j;
+      if (j === walked && j < length) {
+        end = str.indexOf(sep, j);
+        if (end < 0) end = length;
+        if (nextPlus < j) nextPlus = indexOrLength(str, '+', j);
+        if (nextPercent < j) nextPercent = indexOrLength(str, '%', j);
+        if (nextPlus < end) special |= VALUE_PLUS;
+        if (nextPercent < end) special |= VALUE_PERCENT;
+      }
+    } else if (i === start) {
+      // Nothing between two separators: no pair, but it still uses up budget.
+      if (--pairs === 0) return;
+      start = i + 1;
+      continue;
+    }
+    if (special !== 0 || decode !== null) addEncoded(record, str, start, eqAt, end, special, hash, eqCode, decode, decoders, keys);
+    else addPlain(record, keys.get(str, start, eqAt < 0 ? end : eqAt, hash), eqAt < 0 ? '' : str.slice(eqAt + 1, end));
+    if (end === length || --pairs === 0) return;
+    start = end + 1;
+  }
+}
+
+function indexOrLength(str: string, char: string, from: number): number {
+  const at = str.indexOf(char, from);
+  return at < 0 ? str.length : at;
+}
+
+/** Adds a pair of strings: with the default decoder values are strings, so a `typeof` test replaces `.pop`. */
+function addPlain(record: QueryRecord, key: string, value: string): void {
+  const current = record[key];
+  if (current === undefined) record[key] = value;
+  else if (typeof current === 'string') record[key] = [current, value];
+  else (current as string[]).push(value);
+}
+
+/**
+ * Adds the pair `str[start, end)` when it contains `+`/`%` or a custom decoder is in use.
+ *
+ * With the default decoder the host decodes a part only when its one-pass `%XX` check fires; that check matters only
+ * when decoding would fail (a part without `%` decodes to itself, and a part that decodes has a valid `%XX`, which
+ * fires the check). So decode optimistically and fall back to the exact walk only when decoding fails. A custom
+ * decoder sees every non-empty part, with `+` handed over as `%20`.
+ */
+function addEncoded(
+  record: QueryRecord,
+  str: string,
+  start: number,
+  eqAt: number,
+  end: number,
+  special: number,
+  hash: number,
+  eqCode: number,
+  decode: Decoder,
+  decoders: ModuleDecoders,
+  keys: ParsedKeyCache,
+): void {
+  // The first pass looks at `+`/`%` before `eq`, so with such an `eq` its split is not the host's.
+  if (special !== 0 && (eqCode === PLUS || eqCode === PERCENT)) {
+    addExact(str, start, end, eqCode, decode, decoders, record);
+    return;
+  }
+  const keyEnd = eqAt < 0 ? end : eqAt;
+  // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
+  let key = keys.get(str, start, keyEnd, hash);
+  let value = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
+  if ((special & (KEY_PLUS | VALUE_PLUS)) !== 0) {
+    const plusText = decode === null ? ' ' : '%20';
+    if ((special & KEY_PLUS) !== 0) key = key.replaceAll('+', plusText);
+    if ((special & VALUE_PLUS) !== 0) value = value.replaceAll('+', plusText);
+  }
+  if (decode !== null) {
+    addPair(
+      record,
+      key.length > 0 ? decodePart(key, decode, decoders) : key,
+      value.length > 0 ? decodePart(value, decode, decoders) : value,
+    );
+    return;
+  }
+  if ((special & KEY_PERCENT) !== 0) {
+    const decoded = decodeUtf8Percent(key);
+    if (decoded === null) {
+      addExact(str, start, end, eqCode, decode, decoders, record);
+      return;
+    }
+    key = decoded;
+  }
+  if ((special & VALUE_PERCENT) !== 0) {
+    const decoded = decodeUtf8Percent(value);
+    if (decoded === null) {
+      addExact(str, start, end, eqCode, decode, decoders, record);
+      return;
+    }
+    value = decoded;
+  }
+  addPlain(record, key, value);
+}
+
+/**
+ * The pair `str[start, end)` walked character by character with the host's exact rules: `+` is a space (`%20` for a
+ * custom decoder), and a part is decoded only when the host's one-pass `%XX` check says it is encoded.
+ * That check shares its state between key and value, and once the key is known to be encoded it goes on scanning the
+ * rest of the key on the value's behalf — hence the `else if (!valueEncoded)` in the key branch; the differential
+ * tests pin this down.
+ */
+function addExact(
+  str: string,
+  start: number,
+  end: number,
+  eqCode: number,
+  decode: Decoder,
+  decoders: ModuleDecoders,
+  record: QueryRecord,
+): void {
+  const custom = decode !== null;
+  let eqAt = -1;
+  let keyPlus = false;
+  let valuePlus = false;
+  let keyEncoded = custom;
+  let valueEncoded = custom;
+  let escape = 0; // progress through a `%XX`: 1 after `%`, 2 after `%X`, 3 and up once complete
+  for (let i = start; i < end; i++) {
+    const code = str.charCodeAt(i);
+    if (eqAt < 0) {
+      if (code === eqCode) {
+        eqAt = i;
+        escape = 0;
+      } else if (code === PLUS) {
+        keyPlus = true;
+        if (!keyEncoded) escape = 0;
+      } else if (!keyEncoded) {
+        if (code === PERCENT) escape = 1;
+        else if (escape > 0 && isHexDigit(code)) {
+          if (++escape === 3) keyEncoded = true;
+        } else escape = 0;
+      } else if (!valueEncoded) {
+        if (code === PERCENT) escape = 1;
+        else if (escape > 0 && isHexDigit(code)) {
+          if (++escape === 3) valueEncoded = true;
+        } else escape = 0;
+      }
+    } else if (code === PLUS) {
+      valuePlus = true;
+    } else if (!valueEncoded) {
+      if (code === PERCENT) escape = 1;
+      else if (escape > 0 && isHexDigit(code)) {
+        if (++escape === 3) valueEncoded = true;
+      } else escape = 0;
+    }
+  }
+  // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
+  const plusText = custom ? '%20' : ' ';
+  let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
+  if (keyPlus) keyText = keyText.replaceAll('+', plusText);
+  let valueText = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
+  if (valuePlus) valueText = valueText.replaceAll('+', plusText);
+  addPair(
+    record,
+    keyEncoded && keyText.length > 0 ? decodePart(keyText, decode, decoders) : keyText,
+    valueEncoded && valueText.length > 0 ? decodePart(valueText, decode, decoders) : valueText,
+  );
+}

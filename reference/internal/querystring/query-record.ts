@@ -1,0 +1,61 @@
+// The result object `parse` fills, how a pair is decoded and added to it, and what the parser needs from the module
+// object to decode (handed in by the caller, so this file holds no module state).
+import { decodeUtf8Percent } from './decode.js';
+
+/** Key → value (string, or array of strings for a repeated key). A custom decoder may produce other values. */
+export type QueryRecord = Record<string, unknown>;
+
+/** A caller-supplied decoder, or `null` for the default one (built-in first, safe fallback on failure). */
+export type Decoder = ((text: string) => unknown) | null;
+
+/**
+ * What the parser reads from the public module when a part needs it: an application may have replaced `unescape` or
+ * `unescapeBuffer` on the module object, so these look the current functions up each time they are called.
+ */
+export interface ModuleDecoders {
+  /** The never-throwing decoder for a part the built-in decoder rejects (`unescape`'s fallback). */
+  readonly fallback: (text: string, decodeSpaces: boolean | undefined) => string;
+  /** The decoder a part is retried with when a custom decoder throws: the module's `unescape`, spaces decoded. */
+  readonly retry: (text: string) => unknown;
+}
+
+/**
+ * Decodes one key or value. The default decoder is inlined (no call through `unescape`, and our exact JavaScript
+ * equivalent of `decodeURIComponent`, faster on short parts) because it runs for every encoded part. A custom decoder
+ * that throws is retried with the module's current `unescape`, spaces decoded, as the host does.
+ *
+ * @param text The raw part (`+` already replaced).
+ * @param decode The custom decoder, or `null`.
+ * @param decoders The module's current fallback decoders.
+ * @returns The decoded part.
+ */
+export function decodePart(text: string, decode: Decoder, decoders: ModuleDecoders): unknown {
+  if (decode === null) return decodeUtf8Percent(text) ?? decoders.fallback(text, undefined);
+  try {
+    return decode(text);
+  } catch {
+    return decoders.retry(text);
+  }
+}
+
+/**
+ * Adds a pair: the first value of a key is stored as is, the second turns it into an array, later ones are appended,
+ * so repeated keys keep their order. The array test is `.pop`, as the host's, which matters only for values a custom
+ * decoder returned (a `null` there makes the host throw, and so does this).
+ *
+ * @param record The result being filled.
+ * @param key The decoded key (any property key: custom decoders may return symbols or numbers).
+ * @param value The decoded value.
+ */
+export function addPair(record: QueryRecord, key: unknown, value: unknown): void {
+  const name = key as string;
+  const current = record[name];
+  if (current === undefined) {
+    record[name] = value;
+  } else if ((current as { pop?: unknown }).pop) {
+    const list = current as unknown[];
+    list[list.length] = value;
+  } else {
+    record[name] = [current, value];
+  }
+}

@@ -1,0 +1,252 @@
+// The data the dashboard embeds (`rtconf dashboard RESULTS...`): many runs side by side as one rule × (runtime,
+// version) matrix. Every run of every results file is a column; columns are grouped by runtime and sorted by version,
+// and each keeps what produced it (suite version, seed, interface, file), so runs of different suite versions or
+// seeds are told apart, never merged. Pass rates come from the one verdict (`passRate`), computed here in typed code.
+import { clean, compare as compareSemver, valid } from 'semver';
+import { MODULES, type ModuleName } from '../spec/rule.js';
+import { gateSources, markExpectations, ruleMarks, type ExpectationCounts, type ExpectationOutcome, type ExpectationsInput } from '../results/expectation-marks.js';
+import type { ReplayCandidate } from '../results/replay.js';
+import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary, Summary } from '../results/results-file.js';
+import { toolInfo } from '../results/tool-info.js';
+import { passRate, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
+import { orderRules, type ReportCase, type ReportResult } from './report-data.js';
+
+/** One results file given to the dashboard, with the name the page shows for it (the path as given). */
+export interface DashboardInput {
+  readonly file: string;
+  readonly results: ResultsFile;
+}
+
+export interface DashboardOptions {
+  /** Expectations files (`--expect`): each result is then marked expected or unexpected, as `rtconf run` judges it. */
+  readonly expectations?: readonly ExpectationsInput[];
+}
+
+/** What one results file says about how its runs were made. */
+export interface DashboardSource {
+  readonly file: string;
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly interrupted: boolean;
+  /** The interface version the file certified against (`--interface`); absent: the whole interface. */
+  readonly interface?: string;
+}
+
+/** One column: one candidate's run from one results file. */
+export interface DashboardColumn {
+  /** Key of the runtime group (`runtime:node`, `npm:querystring-es3`, …). */
+  readonly group: string;
+  /** The version as recorded, '' when the candidate has none. */
+  readonly version: string;
+  readonly candidate: CandidateInfo;
+  /** Index into `DashboardData.sources`: the file, suite version, seed and interface that produced the column. */
+  readonly source: number;
+  /** What a replay command runs: the candidate id, pinned to the recorded version for `runtime:NAME@RANGE`. */
+  readonly replay: ReplayCandidate;
+  readonly summary: Summary;
+  /** `passRate` over the normative rules of the column's own file: overall (`all`) and per module. */
+  readonly rates: Readonly<Record<'all' | ModuleName, PassRate>>;
+  /** Aligned with `DashboardData.rules` (`none` where no result of this run cites the rule). */
+  readonly ruleStatus: readonly RuleStatus[];
+  /** Aligned with `DashboardData.cases`; null where this run has no result for the case. */
+  readonly results: readonly (ReportResult | null)[];
+  /** With expectations: the mark of each rule (aligned with `rules`) and this run's counts. */
+  readonly ruleExpectation?: readonly (ExpectationOutcome | null)[];
+  readonly expectations?: ExpectationCounts;
+}
+
+export interface DashboardGroup {
+  readonly key: string;
+  /** `node`, `bun`, `deno`, `querystring-es3 (npm)`, `my-qs (adapter)`, `rt-conformance reference`. */
+  readonly label: string;
+  /** Indices into `DashboardData.columns`, oldest version first. */
+  readonly columns: readonly number[];
+}
+
+export interface DashboardData {
+  /** The rtconf that built the dashboard. */
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly sources: readonly DashboardSource[];
+  readonly modules: readonly ModuleName[];
+  /** The union of the files' rules (a rule's newest suite version's wording), ordered as in the report. */
+  readonly rules: readonly RuleSummary[];
+  /** The union of the files' cases, ordered by module, then id. */
+  readonly cases: readonly ReportCase[];
+  /** In display order: by group, and inside a group by version. */
+  readonly columns: readonly DashboardColumn[];
+  readonly groups: readonly DashboardGroup[];
+  /** The distinct suite versions, seeds and interface versions ('' for the whole interface) of the columns. */
+  readonly distinct: { readonly suiteVersions: readonly string[]; readonly seeds: readonly number[]; readonly interfaces: readonly string[] };
+  /** With expectations: their labels, and the unexpected results and unexpected passes over every column. */
+  readonly gate?: { readonly sources: readonly string[]; readonly unexpected: number; readonly unexpectedPasses: number };
+}
+
+const KIND_RANK: Readonly<Record<CandidateKind, number>> = { reference: 0, host: 1, runtime: 1, npm: 2, adapter: 3 };
+
+/**
+ * Builds the dashboard's data from several results files.
+ * @param inputs validated results files (`readResults`), each with the name to show for it
+ * @param options expectations files, to mark results expected or unexpected
+ * @returns plain JSON-serializable data
+ * @example
+ * const data = buildDashboardData([{ file: 'node-22/results.json', results }], { expectations });
+ */
+export function buildDashboardData(inputs: readonly DashboardInput[], options: DashboardOptions = {}): DashboardData {
+  const rules = unionRules(inputs);
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  const normative = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
+  const cases = unionCases(inputs, ruleIndex, normative);
+  const caseIndex = new Map(cases.map((item, index) => [item.id, index]));
+  const modules = MODULES.filter((module) => rules.some((rule) => rule.module === module) || cases.some((item) => item.module === module));
+  const sources = gateSources(options.expectations);
+  let unexpected = 0;
+  let unexpectedPasses = 0;
+
+  const unordered = inputs.flatMap(({ results }, source) => {
+    const marks = sources.length > 0 ? markExpectations(results, sources) : undefined;
+    unexpected += marks?.report.unexpected.length ?? 0;
+    unexpectedPasses += marks?.report.newPasses.length ?? 0;
+    return results.runs.map((run): DashboardColumn => {
+      const statuses = ruleStatuses(run, rules);
+      const aligned: (ReportResult | null)[] = cases.map(() => null);
+      for (const result of run.results) {
+        const index = caseIndex.get(result.case);
+        if (index === undefined || aligned[index] !== null) continue;
+        const { case: _case, module: _module, rules: _rules, ...rest } = result;
+        const expectation = marks?.mark(run.candidate.id, result.case);
+        aligned[index] = expectation ? { ...rest, expectation } : rest;
+      }
+      const rates = { all: passRate(run, results.rules) } as Record<'all' | ModuleName, PassRate>;
+      for (const module of modules) rates[module] = passRate(run, results.rules, module);
+      const column: DashboardColumn = {
+        group: groupOf(run.candidate).key,
+        version: run.candidate.version ?? '',
+        candidate: run.candidate,
+        source,
+        replay: replayCandidate(run.candidate),
+        summary: run.summary,
+        rates,
+        ruleStatus: rules.map((rule) => statuses.get(rule.id) ?? 'none'),
+        results: aligned,
+      };
+      return marks ? { ...column, ruleExpectation: ruleMarks(marks, run, rules), expectations: marks.counts(run.candidate.id) } : column;
+    });
+  });
+
+  const suiteOf = (column: DashboardColumn): string => inputs[column.source]?.results.tool.version ?? '';
+  const groups = new Map<string, { key: string; label: string; rank: number }>();
+  for (const column of unordered) {
+    const group = groupOf(column.candidate);
+    if (!groups.has(group.key)) groups.set(group.key, group);
+  }
+  const groupOrder = [...groups.values()].sort((a, b) => a.rank - b.rank || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const columns = [...unordered].sort(
+    (a, b) =>
+      groupOrder.findIndex((group) => group.key === a.group) - groupOrder.findIndex((group) => group.key === b.group) ||
+      compareVersions(a.version, b.version) ||
+      compareVersions(suiteOf(a), suiteOf(b)) ||
+      a.source - b.source,
+  );
+  return {
+    tool: toolInfo(),
+    sources: inputs.map(({ file, results }) => ({
+      file,
+      tool: results.tool,
+      seed: results.seed,
+      startedAt: results.startedAt,
+      durationMs: results.durationMs,
+      interrupted: results.interrupted === true,
+      ...(results.interface ? { interface: results.interface.version } : {}),
+    })),
+    modules,
+    rules,
+    cases,
+    columns,
+    groups: groupOrder.map(({ key, label }) => ({ key, label, columns: columns.flatMap((column, index) => (column.group === key ? [index] : [])) })),
+    distinct: {
+      suiteVersions: distinctSorted(columns.map(suiteOf), compareVersions),
+      seeds: distinctSorted(columns.map((column) => inputs[column.source]?.results.seed ?? 0), (a, b) => a - b),
+      interfaces: distinctSorted(columns.map((column) => inputs[column.source]?.results.interface?.version ?? ''), compareVersions),
+    },
+    ...(sources.length > 0 ? { gate: { sources: sources.map((source) => source.label), unexpected, unexpectedPasses } } : {}),
+  };
+}
+
+/**
+ * The runtime a candidate belongs to: host and `runtime:` candidates of one runtime (Node, Bun, Deno) share a group,
+ * whatever their id; npm packages, adapters and the reference are grouped by kind and name.
+ */
+export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'>): { key: string; label: string; rank: number } {
+  const rank = KIND_RANK[candidate.kind];
+  switch (candidate.kind) {
+    case 'host':
+    case 'runtime': {
+      // The host candidate is named `host <process.release.name>`, a runtime candidate by its profile (`node`).
+      const runtime = candidate.name.replace(/^host\s+/, '');
+      return { key: `runtime:${runtime}`, label: runtime, rank };
+    }
+    case 'reference':
+      return { key: `reference:${candidate.name}`, label: candidate.name, rank };
+    default:
+      return { key: `${candidate.kind}:${candidate.name}`, label: `${candidate.name} (${candidate.kind})`, rank };
+  }
+}
+
+/**
+ * Versions in release order: semantic versions (with or without a leading `v`) by semver, before anything else,
+ * which sorts as text.
+ * @example
+ * ['v20.20.2', '18.20.8', '22.23.3'].sort(compareVersions); // ['18.20.8', 'v20.20.2', '22.23.3']
+ */
+export function compareVersions(a: string, b: string): number {
+  const x = valid(clean(a) ?? '');
+  const y = valid(clean(b) ?? '');
+  if (x && y) return compareSemver(x, y);
+  if (x) return -1;
+  if (y) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A replay must run the version the column shows: `runtime:node@22` resolved to 22.23.3 is replayed as
+ * `runtime:node@22.23.3`. Every other candidate is replayed by its id (or an adapter by its path), as in the report.
+ */
+export function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
+  const named = /^runtime:([a-z]+)@/.exec(candidate.id);
+  const version = valid(clean(candidate.version ?? '') ?? '');
+  if (candidate.kind === 'runtime' && named && version) return { id: `runtime:${named[1]}@${version}` };
+  return candidate.path === undefined ? { id: candidate.id } : { id: candidate.id, path: candidate.path };
+}
+
+/** Every rule of every file, the wording of the newest suite version winning. */
+function unionRules(inputs: readonly DashboardInput[]): RuleSummary[] {
+  const newestFirst = [...inputs].sort((a, b) => compareVersions(b.results.tool.version, a.results.tool.version));
+  const byId = new Map<string, RuleSummary>();
+  for (const { results } of newestFirst) for (const rule of results.rules) if (!byId.has(rule.id)) byId.set(rule.id, rule);
+  return orderRules([...byId.values()]);
+}
+
+/** Every case of every run: a case one run did not have still gets a row. */
+function unionCases(inputs: readonly DashboardInput[], ruleIndex: ReadonlyMap<string, number>, normative: ReadonlySet<string>): ReportCase[] {
+  const byId = new Map<string, ReportCase>();
+  for (const { results } of inputs) {
+    for (const run of results.runs) {
+      for (const result of run.results) {
+        if (byId.has(result.case)) continue;
+        byId.set(result.case, {
+          id: result.case,
+          module: result.module,
+          rules: result.rules.flatMap((id) => ruleIndex.get(id) ?? []),
+          normative: result.rules.some((id) => normative.has(id)),
+        });
+      }
+    }
+  }
+  return [...byId.values()].sort((x, y) => MODULES.indexOf(x.module) - MODULES.indexOf(y.module) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+}
+
+function distinctSorted<T>(values: readonly T[], order: (a: T, b: T) => number): T[] {
+  return [...new Set(values)].sort(order);
+}

@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The drill-down dialog: a rule (its statement, facts, status per candidate and the cases citing it) or a case (its
+// rules, and per candidate the result with message, expected vs actual, counterexample and replay command). What is
+// open is part of the state, so each step is a history entry and a link can open it.
+import { chip, expectationChip } from './chips.js';
+import { h } from './dom.js';
+import { formatMs } from './format.js';
+import { CHANGE_TEXT, MARK, STATUS_TEXT, candidateLabel } from './labels.js';
+import { replayBlock, replayFor } from './replay-block.js';
+import { cellKey, statusOf, type ReportIndex } from './report-index.js';
+import type { PageStateStore } from './state.js';
+import { expectationFacts } from './expectation-facts.js';
+
+export interface DrillDown {
+  readonly dialog: HTMLDialogElement;
+  /** Opens rule `r` (for candidate `c`, listed first); `trigger` gets the focus back when the dialog closes. */
+  openRule(r: number, c: number | undefined, trigger?: EventTarget | null): void;
+  /** Opens case `k` (for candidate `c`, shown first and expanded). */
+  openCase(k: number, c: number | undefined, trigger?: EventTarget | null): void;
+  /** Shows what the state says is open, or closes the dialog. */
+  render(): void;
+}
+
+type Fact = readonly [term: string, value: string | undefined];
+
+export function createDrillDown(index: ReportIndex, store: PageStateStore): DrillDown {
+  const { data } = index;
+  const { rules, cases, candidates } = data;
+  const dialogBody = h('div', { class: 'dialog-body' });
+  const dialog: HTMLDialogElement = h(
+    'dialog',
+    { class: 'detail', 'aria-labelledby': 'detail-title' },
+    h('div', { class: 'dialog-bar' }, h('button', { type: 'button', class: 'secondary close', onclick: () => dialog.close() }, 'Close ', h('kbd', null, 'Esc'))),
+    dialogBody,
+  );
+  let returnFocus: Element | null = null;
+
+  dialog.addEventListener('close', () => {
+    const state = store.current;
+    if (state.rule || state.case) store.navigate({ rule: '', case: '', for: '' }, false);
+    const back = returnFocus && returnFocus.isConnected ? returnFocus : document.getElementById('matrix-heading');
+    returnFocus = null;
+    if (back instanceof HTMLElement) back.focus();
+  });
+  dialog.addEventListener('click', (event) => {
+    // A click on the backdrop (outside the dialog's box) closes it, as people expect of a modal.
+    if (event.target === dialog) {
+      const box = dialog.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    }
+  });
+
+  function remember(trigger: EventTarget | null | undefined): void {
+    if (trigger instanceof Element && !dialog.open) returnFocus = trigger;
+  }
+
+  function openRule(r: number, c: number | undefined, trigger?: EventTarget | null): void {
+    const rule = rules[r];
+    if (!rule) return;
+    remember(trigger);
+    store.navigate({ rule: rule.id, case: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
+  }
+
+  function openCase(k: number, c: number | undefined, trigger?: EventTarget | null): void {
+    const item = cases[k];
+    if (!item) return;
+    remember(trigger);
+    store.navigate({ case: item.id, rule: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
+  }
+
+  function render(): void {
+    const state = store.current;
+    const r = index.ruleById.get(state.rule);
+    const k = index.caseById.get(state.case);
+    if (r === undefined && k === undefined) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    dialogBody.replaceChildren(...(k !== undefined ? caseDetail(k) : r !== undefined ? ruleDetail(r) : []));
+    if (!dialog.open) dialog.showModal();
+    dialogBody.scrollTop = 0;
+    const title = document.getElementById('detail-title');
+    if (title) title.focus();
+  }
+
+  /** Candidate indices with the focused one (the `for` of the state) first. */
+  function candidateOrder(focus: number | undefined): number[] {
+    const all = candidates.map((_, c) => c);
+    return focus === undefined ? all : [focus, ...all.filter((c) => c !== focus)];
+  }
+
+  function definitionList(pairs: readonly Fact[]): HTMLDListElement {
+    return h('dl', { class: 'facts' }, ...pairs.flatMap(([term, value]) => (value === undefined || value === '' ? [] : [h('dt', null, term), h('dd', null, value)])));
+  }
+
+  function ruleDetail(r: number): HTMLElement[] {
+    const rule = rules[r];
+    if (!rule) return [];
+    const citing = index.casesByRule[r] ?? [];
+    const focus = index.candidateById.get(store.current.for);
+    const order = candidateOrder(focus);
+    const label = (c: number): string => {
+      const candidate = candidates[c];
+      return candidate ? candidateLabel(candidate) : '';
+    };
+    const statusList = h(
+      'ul',
+      { class: 'statuses' },
+      ...order.map((c) =>
+        h('li', { class: c === focus ? 'focus' : null }, chip(candidates[c]?.ruleStatus[r] ?? 'none'), expectationChip(candidates[c]?.ruleExpectation?.[r]), ' ', label(c)),
+      ),
+    );
+    const caseTable =
+      citing.length === 0
+        ? h('p', null, 'No case of this run cites this rule.')
+        : h(
+            'div',
+            { class: 'scroll' },
+            h(
+              'table',
+              { class: 'mini' },
+              h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Case'), ...order.map((c) => h('th', { scope: 'col' }, label(c))))),
+              h(
+                'tbody',
+                null,
+                ...citing.map((k) => {
+                  const id = cases[k]?.id ?? '';
+                  return h(
+                    'tr',
+                    null,
+                    h('th', { scope: 'row' }, h('button', { type: 'button', class: 'link', onclick: () => openCase(k, focus) }, h('code', null, id))),
+                    ...order.map((c) => {
+                      const status = statusOf(candidates[c]?.results[k]);
+                      return h(
+                        'td',
+                        null,
+                        h(
+                          'button',
+                          { type: 'button', class: `cell s-${status}`, 'aria-label': `${id} for ${label(c)}: ${STATUS_TEXT[status]}`, onclick: () => openCase(k, c) },
+                          h('span', { class: 'mark', 'aria-hidden': 'true' }, MARK[status]),
+                          h('span', { 'aria-hidden': 'true' }, STATUS_TEXT[status]),
+                        ),
+                      );
+                    }),
+                  );
+                }),
+              ),
+            ),
+          );
+    return [
+      h('p', { class: 'kind' }, 'Rule'),
+      h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, rule.id)),
+      h('p', { class: 'statement' }, rule.title),
+      definitionList([
+        ['Module', rule.module],
+        ['Section', rule.section],
+        ['Level', rule.level],
+        ['Since', rule.since],
+        ['Platforms', rule.platforms ? rule.platforms.join(', ') : undefined],
+      ]),
+      h('h3', null, 'Status per candidate'),
+      statusList,
+      h('h3', null, `Cases citing this rule (${citing.length})`),
+      caseTable,
+    ];
+  }
+
+  function caseDetail(k: number): HTMLElement[] {
+    const item = cases[k];
+    if (!item) return [];
+    const focus = index.candidateById.get(store.current.for);
+    const order = candidateOrder(focus);
+    const ruleList = h(
+      'ul',
+      { class: 'rules' },
+      ...item.rules.map((r) => {
+        const rule = rules[r];
+        return h(
+          'li',
+          null,
+          h('button', { type: 'button', class: 'link', onclick: () => openRule(r, focus) }, h('code', null, rule?.id ?? '')),
+          rule?.level === 'informative' ? h('span', { class: 'tag' }, 'informative') : null,
+          h('span', { class: 'rule-text' }, rule?.title ?? ''),
+        );
+      }),
+    );
+    return [
+      h('p', { class: 'kind' }, 'Case'),
+      h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, item.id)),
+      definitionList([
+        ['Module', item.module],
+        ['Level', item.normative ? 'normative (cites a normative rule)' : 'informative only'],
+      ]),
+      h('h3', null, `Rules it checks (${item.rules.length})`),
+      ruleList,
+      h('h3', null, 'Results'),
+      ...order.flatMap((c) => resultBlock(k, c, c === focus || (focus === undefined && order.length === 1)) ?? []),
+    ];
+  }
+
+  function resultBlock(k: number, c: number, focused: boolean): HTMLElement | null {
+    const candidate = candidates[c];
+    const item = cases[k];
+    if (!candidate || !item) return null;
+    const result = candidate.results[k] ?? null;
+    const change = index.changeByCell.get(cellKey(c, k));
+    const status = statusOf(result);
+    const interesting = focused || (result !== null && status !== 'pass' && status !== 'skip' && status !== 'na');
+    const summary = h(
+      'summary',
+      null,
+      chip(status),
+      ' ',
+      h('span', { class: 'candidate-name' }, candidateLabel(candidate)),
+      result ? h('span', { class: 'muted' }, ` · ${formatMs(result.durationMs)}`) : null,
+      change
+        ? h(
+            'span',
+            { class: `change-note k-${change.kind}` },
+            ` · ${CHANGE_TEXT[change.kind]}: ${change.before ? STATUS_TEXT[change.before] : 'absent'} → ${change.after ? STATUS_TEXT[change.after] : 'absent'}`,
+          )
+        : null,
+      expectationChip(result?.expectation?.outcome),
+    );
+    const body: HTMLElement[] = [];
+    if (!result) body.push(h('p', { class: 'muted' }, 'This candidate has no result for this case.'));
+    else {
+      body.push(h('p', { class: 'muted' }, `Candidate id: ${candidate.id} (${candidate.kind})`));
+      if (result.expectation) body.push(expectationFacts(result.expectation, status));
+      if (result.message !== undefined) body.push(h('h4', null, 'Message'), h('pre', { class: 'message' }, result.message));
+      if (result.expected !== undefined || result.actual !== undefined) {
+        body.push(
+          h(
+            'div',
+            { class: 'compare' },
+            h('div', null, h('h4', null, 'Expected'), h('pre', { class: 'expected' }, result.expected === undefined ? '—' : result.expected)),
+            h('div', null, h('h4', null, 'Actual'), h('pre', { class: 'actual' }, result.actual === undefined ? '—' : result.actual)),
+          ),
+        );
+      }
+      const example = result.counterexample;
+      if (example) {
+        body.push(
+          h('h4', null, 'Property counterexample'),
+          definitionList([
+            ['Seed', String(example.seed)],
+            ['Path', example.path],
+            ['Runs', example.numRuns === undefined ? undefined : String(example.numRuns)],
+          ]),
+          h('pre', { class: 'counterexample' }, example.value),
+        );
+      }
+      // Derived from the candidate, the case id and the run seed (not read from the result): the command is the same
+      // one the console and the JUnit report print.
+      const command = status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed);
+      if (command !== undefined) body.push(h('h4', null, 'Replay this case'), replayBlock(command));
+    }
+    return h('details', { class: 'result', open: interesting || undefined }, summary, ...body);
+  }
+
+  return { dialog, openRule, openCase, render };
+}

@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The words and marks the page shows for statuses, verdicts, changes since the baseline and candidates. A status is
+// never told by colour alone: each has a mark and a word.
+import type { CellStatus, ChangeKind, ExpectationCounts, ExpectationOutcome, ReportCandidate, Verdict } from './types.js';
+
+export const MARK: Readonly<Record<CellStatus, string>> = { pass: '✓', fail: '✗', error: '!', timeout: '◔', crash: '↯', flaky: '≈', skip: '–', na: '∅', none: '·' };
+
+export const STATUS_TEXT: Readonly<Record<CellStatus, string>> = {
+  pass: 'pass',
+  fail: 'fail',
+  error: 'error',
+  timeout: 'timeout',
+  crash: 'crash',
+  flaky: 'flaky',
+  skip: 'skip',
+  na: 'n/a',
+  none: 'no case',
+};
+
+export const VERDICT_TEXT: Readonly<Record<Verdict, string>> = {
+  conformant: 'conformant',
+  'not-conformant': 'not conformant',
+  'not-provided': 'not provided',
+  'not-applicable': 'not applicable',
+  untested: 'no cases',
+};
+
+/** The change kinds in the order the baseline section lists them. */
+export const CHANGE_ORDER: readonly ChangeKind[] = ['regression', 'fix', 'change', 'new', 'removed'];
+
+export const CHANGE_TEXT: Readonly<Record<ChangeKind, string>> = { regression: 'regressed', fix: 'fixed', change: 'changed', new: 'new', removed: 'removed' };
+
+/** Which change a rule cell shows when its cases changed in different ways: the most notable one. */
+export const CHANGE_RANK: Readonly<Record<ChangeKind, number>> = { regression: 4, fix: 3, change: 2, new: 1, removed: 0 };
+
+/** Singular and plural nouns for the baseline counts. */
+export const CHANGE_NOUNS: Readonly<Record<ChangeKind, readonly [string, string]>> = {
+  regression: ['regression', 'regressions'],
+  fix: ['fix', 'fixes'],
+  change: ['other change', 'other changes'],
+  new: ['new', 'new'],
+  removed: ['removed', 'removed'],
+};
+
+/** Marks of results judged by a gate (`--expect`, `--baseline`), as wpt.fyi words them. */
+export const EXPECTATION_TEXT: Readonly<Record<ExpectationOutcome, string>> = { expected: 'expected', unexpected: 'unexpected', 'unexpected-pass': 'unexpected pass' };
+
+/** The marks' glyphs: an unexpected result stands out, an expected one reads as accepted. Always shown with words. */
+export const EXPECTATION_MARK: Readonly<Record<ExpectationOutcome, string>> = { expected: '≈', unexpected: '‼', 'unexpected-pass': '↑' };
+
+/**
+ * What a not-conformant verdict adds when a gate judged the run: a run whose gate passed must not read as a bare
+ * "not conformant".
+ * @param counts the candidate's failing and unexpected results
+ * @param gatePassed whether the run's gate passed (no candidate has an unexpected result)
+ * @example
+ * gateVerdictNote({ failing: 3, unexpected: 0, expected: 3, unexpectedPasses: 0 }, true); // 'all 3 failures expected (gate passed)'
+ */
+export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean): string {
+  const noun = counts.failing === 1 ? 'failure' : 'failures';
+  if (counts.unexpected > 0) return `${counts.unexpected} of ${counts.failing} ${noun} unexpected`;
+  const all = counts.failing === 1 ? 'its 1 failure expected' : `all ${counts.failing} ${noun} expected`;
+  return gatePassed ? `${all} (gate passed)` : all;
+}
+
+/** A candidate's name with its version, as the page shows it everywhere. */
+export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version'>): string {
+  return candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+}

@@ -1,0 +1,138 @@
+// mutation.json, schema version 1: what `rtconf mutate` found out about the suite's strength. Per mutant of the
+// reference: where it is, what it changed (a unified diff), whether a case noticed (killed), and which; plus the
+// scores per module and per rule computed from those records. `results/mutation.schema.json` describes the same shape.
+// Browser-safe (no node: imports): the report page reads these types.
+import type { ModuleName } from '../spec/rule.js';
+
+export const MUTATION_SCHEMA_VERSION = 1;
+
+export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'error'] as const;
+/**
+ * - `killed`: a case that passes against the reference failed (or errored, or crashed) against the mutant.
+ * - `timeout`: a case hung against the mutant and was stopped: the suite noticed, so it counts as killed.
+ * - `survived`: every case covering the mutated code still passed: the suite cannot tell the mutant from the reference.
+ * - `no-coverage`: no case executes the mutated code at all.
+ * - `equivalent`: listed with a written reason in `mutation/equivalent-mutants.json`: it cannot be told apart, by design.
+ * - `error`: the mutant could not be built or started (a bug in an operator, not a finding): left out of every score.
+ */
+export type MutantStatus = (typeof MUTANT_STATUSES)[number];
+
+export interface MutantRecord {
+  /** Stable id (see mutation/generate-mutants.ts); the key of `mutation/equivalent-mutants.json`. */
+  readonly id: string;
+  /** Relative to the package root, `/`-separated. */
+  readonly file: string;
+  /** The modules whose public file reaches `file`. */
+  readonly modules: readonly ModuleName[];
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+  readonly operator: string;
+  /** A unified diff of the changed line(s). */
+  readonly diff: string;
+  readonly status: MutantStatus;
+  /** The case(s) that killed it (the first failing one: a mutant stops at its first kill). */
+  readonly killedBy?: readonly string[];
+  /** How many cases covering the mutated code were run against it. */
+  readonly casesRun: number;
+  /** The rules cited by the cases that cover the mutated code (the rules whose score the mutant counts in). */
+  readonly rules: readonly string[];
+  /** For equivalent mutants, the reason given; for errors and timeouts, what happened. */
+  readonly note?: string;
+  readonly durationMs: number;
+}
+
+export interface Score {
+  readonly total: number;
+  readonly killed: number;
+  readonly timeout: number;
+  readonly survived: number;
+  readonly noCoverage: number;
+  readonly equivalent: number;
+  readonly error: number;
+  /** (killed + timeout) / (total − equivalent − error), in percent with one decimal; null when nothing counts. */
+  readonly score: number | null;
+}
+
+export interface ModuleScore extends Score {
+  readonly module: ModuleName;
+}
+
+export interface RuleScore extends Score {
+  readonly rule: string;
+  readonly module: ModuleName;
+}
+
+export interface MutationFile {
+  readonly schemaVersion: typeof MUTATION_SCHEMA_VERSION;
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly interrupted?: boolean;
+  /** How the run was asked for: modules, rule globs, --since, --max, jobs. */
+  readonly selection: {
+    readonly modules: readonly ModuleName[];
+    readonly rules: readonly string[];
+    readonly since?: string;
+    readonly max?: number;
+    readonly jobs: number;
+  };
+  /** sha256 of the reference sources that were mutated. */
+  readonly sourcesHash: string;
+  /** Mutants generated before --since and --max narrowed them down. */
+  readonly generated: number;
+  /** Cases that do not pass against the unmutated reference in an agent, so they cannot kill anything. */
+  readonly unusableCases: readonly { readonly case: string; readonly status: string }[];
+  readonly total: Score;
+  readonly modules: readonly ModuleScore[];
+  readonly rules: readonly RuleScore[];
+  readonly mutants: readonly MutantRecord[];
+}
+
+/**
+ * The score of a set of mutant records.
+ * @example
+ * scoreOf([{ status: 'killed' }, { status: 'survived' }]).score; // 50
+ */
+export function scoreOf(mutants: readonly Pick<MutantRecord, 'status'>[]): Score {
+  const count = (status: MutantStatus): number => mutants.filter((mutant) => mutant.status === status).length;
+  const killed = count('killed');
+  const timeout = count('timeout');
+  const equivalent = count('equivalent');
+  const error = count('error');
+  const counted = mutants.length - equivalent - error;
+  return {
+    total: mutants.length,
+    killed,
+    timeout,
+    survived: count('survived'),
+    noCoverage: count('no-coverage'),
+    equivalent,
+    error,
+    score: counted > 0 ? Math.round((1000 * (killed + timeout)) / counted) / 10 : null,
+  };
+}
+
+/** Scores per module (a mutant in a file several modules share counts for each). */
+export function moduleScores(mutants: readonly MutantRecord[], modules: readonly ModuleName[]): ModuleScore[] {
+  return modules.map((module) => ({ module, ...scoreOf(mutants.filter((mutant) => mutant.modules.includes(module))) }));
+}
+
+/** Scores per rule: the mutants in code that the rule's cases cover; weakest (lowest score) first. */
+export function ruleScores(mutants: readonly MutantRecord[], ruleModules: ReadonlyMap<string, ModuleName>): RuleScore[] {
+  const byRule = new Map<string, MutantRecord[]>();
+  for (const mutant of mutants) {
+    for (const rule of mutant.rules) {
+      const list = byRule.get(rule) ?? [];
+      list.push(mutant);
+      byRule.set(rule, list);
+    }
+  }
+  const scores: RuleScore[] = [];
+  for (const [rule, list] of byRule) {
+    const module = ruleModules.get(rule) ?? (rule.split('.')[0] as ModuleName);
+    scores.push({ rule, module, ...scoreOf(list) });
+  }
+  return scores.sort((a, b) => (a.score ?? 101) - (b.score ?? 101) || b.survived - a.survived || (a.rule < b.rule ? -1 : 1));
+}

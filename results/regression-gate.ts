@@ -1,0 +1,206 @@
+// The regression gate behind `--expect` and `--baseline`: a run passes when no result regresses (`isRegression`:
+// a normative case failing otherwise than expected). Passes where a failure was expected (stale expectations, or
+// fixes against a baseline) and expected cases that did not run are listed but do not fail it.
+import type { CaseResult, ResultsFile } from './results-file.js';
+import { citesNormative, isRegression, normativeRuleIds } from './regression.js';
+import { isFailing, type Status } from './status.js';
+import { ExpectationsError, type Expectations } from './expectations.js';
+
+/** What one source (an expectations file or a baseline run) expects of one case of one candidate. */
+export interface Expected {
+  readonly status: Status;
+  /** Every allowed outcome, when the expectation lists several (`"status": ["pass", "timeout"]`). */
+  readonly allowed?: readonly Status[];
+  readonly reason?: string;
+}
+
+export interface ExpectationSource {
+  /** Shown in the summary, e.g. `expectations ci/deno.json` or `baseline old/results.json`. */
+  readonly label: string;
+  /** An expectations file (`--expect`) or an earlier run (`--baseline`); a source of neither kind counts as expectations. */
+  readonly kind?: 'expectations' | 'baseline';
+  expected(candidate: string, caseId: string): Expected | undefined;
+  /** The candidates this source knows about, and the case ids it has an entry for. */
+  entries(): Iterable<readonly [candidate: string, caseIds: Iterable<string>]>;
+}
+
+export interface GateItem {
+  readonly candidate: string;
+  readonly case: string;
+  readonly expected?: Status;
+  /** The allowed outcomes, when the expectation lists several. */
+  readonly allowed?: readonly Status[];
+  readonly actual?: Status;
+  readonly reason?: string;
+  readonly message?: string;
+}
+
+export interface GateReport {
+  /** Regressions: failing normative results whose status is not the expected one. These fail the run. */
+  readonly unexpected: readonly GateItem[];
+  /** Results that pass where a non-pass was expected: the expectation is stale (or the baseline's failure fixed). */
+  readonly newPasses: readonly GateItem[];
+  /** Cases that were selected and are expected (or were in the baseline) but have no result in this run. */
+  readonly missing: readonly GateItem[];
+  /**
+   * Sources none of whose candidates is in this run (an expectations file written for another candidate, or an
+   * adapter id typed differently): they judged nothing. A warning to print; for `--expect` files `checkSourcesMatch`
+   * makes it an error before the run.
+   */
+  readonly unmatchedCandidates: readonly UnmatchedSource[];
+  readonly checked: number;
+}
+
+export interface UnmatchedSource {
+  /** The source's label, e.g. `expectations ci/deno.json`. */
+  readonly source: string;
+  readonly kind: 'expectations' | 'baseline';
+  /** The candidate ids the source names (none of them in the run). */
+  readonly candidates: readonly string[];
+  /** The candidate ids of the run. */
+  readonly run: readonly string[];
+}
+
+export function sourceFromExpectations(expectations: Expectations, label: string): ExpectationSource {
+  return {
+    label,
+    kind: 'expectations',
+    expected: (candidate, caseId) => expectations[candidate]?.[caseId],
+    entries: () => Object.entries(expectations).map(([candidate, cases]) => [candidate, Object.keys(cases)] as const),
+  };
+}
+
+export function sourceFromBaseline(baseline: ResultsFile, label: string): ExpectationSource {
+  const byCandidate = new Map<string, Map<string, CaseResult>>();
+  for (const run of baseline.runs) byCandidate.set(run.candidate.id, new Map(run.results.map((result) => [result.case, result])));
+  return {
+    label,
+    kind: 'baseline',
+    expected: (candidate, caseId) => {
+      const result = byCandidate.get(candidate)?.get(caseId);
+      return result ? { status: result.status, reason: `was ${result.status} in the baseline` } : undefined;
+    },
+    entries: () => [...byCandidate].map(([candidate, cases]) => [candidate, cases.keys()] as const),
+  };
+}
+
+/**
+ * Judges a run against the sources (the first source with an entry for a case wins).
+ * @param results the run
+ * @param sources expectations and/or baseline
+ * @param selected the ids of the cases this run selected (after --module/--case/--rule/--shard), for `missing`
+ */
+export function evaluateGate(results: ResultsFile, sources: readonly ExpectationSource[], selected: ReadonlySet<string>): GateReport {
+  const normative = normativeRuleIds(results.rules);
+  const unexpected: GateItem[] = [];
+  const newPasses: GateItem[] = [];
+  const missing: GateItem[] = [];
+  let checked = 0;
+  const lookup = (candidate: string, caseId: string): Expected | undefined => {
+    for (const source of sources) {
+      const found = source.expected(candidate, caseId);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const ran = new Map<string, Set<string>>();
+  for (const run of results.runs) {
+    const seen = new Set<string>();
+    ran.set(run.candidate.id, seen);
+    for (const result of run.results) {
+      seen.add(result.case);
+      checked++;
+      const expected = lookup(run.candidate.id, result.case);
+      const item = (): GateItem => ({
+        candidate: run.candidate.id,
+        case: result.case,
+        ...(expected ? { expected: expected.status } : {}),
+        ...(expected?.allowed ? { allowed: expected.allowed } : {}),
+        actual: result.status,
+        ...(expected?.reason ? { reason: expected.reason } : {}),
+        ...(result.message ? { message: result.message } : {}),
+      });
+      if (!isFailing(result.status)) {
+        if (expected && isFailing(expected.status) && !(expected.allowed ?? []).includes('pass')) newPasses.push(item());
+        continue;
+      }
+      const outcomes = result.outcomes?.map((outcome) => outcome.status);
+      if (isRegression(result.status, expected?.allowed ?? expected?.status, citesNormative(result, normative), outcomes)) unexpected.push(item());
+    }
+  }
+  // Interrupted runs miss cases by design; saying so for each would bury the point.
+  if (!results.interrupted) {
+    const reported = new Set<string>();
+    for (const source of sources) {
+      for (const [candidate, caseIds] of source.entries()) {
+        const seen = ran.get(candidate);
+        if (!seen) continue;
+        for (const caseId of caseIds) {
+          const key = `${candidate}\0${caseId}`;
+          if (seen.has(caseId) || !selected.has(caseId) || reported.has(key)) continue;
+          reported.add(key);
+          const expected = lookup(candidate, caseId);
+          missing.push({ candidate, case: caseId, ...(expected ? { expected: expected.status } : {}) });
+        }
+      }
+    }
+  }
+  return { unexpected, newPasses, missing, unmatchedCandidates: unmatchedSources(sources, [...ran.keys()]), checked };
+}
+
+/**
+ * The sources that name at least one candidate and none of `runIds`. A source that names no candidate at all (an
+ * empty expectations file: "expect every case to pass") matches anything.
+ */
+export function unmatchedSources(sources: readonly ExpectationSource[], runIds: readonly string[]): UnmatchedSource[] {
+  const inRun = new Set(runIds);
+  const unmatched: UnmatchedSource[] = [];
+  for (const source of sources) {
+    const named = [...source.entries()].map(([candidate]) => candidate);
+    if (named.length === 0 || named.some((candidate) => inRun.has(candidate))) continue;
+    unmatched.push({ source: source.label, kind: source.kind ?? 'expectations', candidates: named, run: [...runIds] });
+  }
+  return unmatched;
+}
+
+/** One line naming what an unmatched source names and what the run has instead. */
+export function describeUnmatched(item: UnmatchedSource): string {
+  const list = (ids: readonly string[]): string => (ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', '));
+  const hint = item.candidates.some((id) => /[\\/]|\.[cm]?[jt]s$/.test(id)) ? '; adapters are identified as adapter:<name>, their declared name' : '';
+  return `${item.source} names ${list(item.candidates)}, but this run's candidates are ${list(item.run)}${hint}`;
+}
+
+/**
+ * Refuses, before anything runs, expectations files (`--expect`) that match no candidate of the run: a gate that
+ * judges nothing would let every failure through as "expected" or report them all as new. Baselines only warn
+ * (`unmatchedCandidates` in the gate report), since comparing against another candidate's run can be meant.
+ * @param sources the gate's sources
+ * @param runIds the ids of the run's candidates (`runner.candidate.id`)
+ * @throws ExpectationsError (`ERR_RTCONF_EXPECTATIONS`, exit 2) naming the first such file
+ * @example
+ * checkSourcesMatch([sourceFromExpectations({ 'runtime:deno@2': {} }, 'expectations deno.json')], ['host']);
+ * // throws: expectations deno.json names runtime:deno@2, but this run's candidates are host
+ */
+export function checkSourcesMatch(sources: readonly ExpectationSource[], runIds: readonly string[]): void {
+  const refused = unmatchedSources(sources, runIds).find((item) => item.kind === 'expectations');
+  if (refused) throw new ExpectationsError(`${describeUnmatched(refused)}: these expectations match no candidate of the run`);
+}
+
+/** The gate's part of the end-of-run summary. */
+export function formatGate(report: GateReport, sources: readonly ExpectationSource[], limit = 50): string {
+  const clean = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').slice(0, 160);
+  const lines = [`\nregression gate (${sources.map((source) => source.label).join('; ')}): ${report.checked} results checked`];
+  const section = (title: string, items: readonly GateItem[], describe: (item: GateItem) => string): void => {
+    lines.push(`  ${items.length} ${title}${items.length > 0 ? ':' : ''}`);
+    for (const item of items.slice(0, limit)) lines.push(`    ${item.candidate}  ${item.case}  ${describe(item)}`);
+    if (items.length > limit) lines.push(`    … and ${items.length - limit} more`);
+  };
+  section('unexpected result(s), new failures', report.unexpected, (item) =>
+    `${item.allowed ? item.allowed.join('|') : (item.expected ?? 'pass')} → ${item.actual}${item.message ? `: ${clean(item.message.split('\n')[0] ?? '')}` : ''}`,
+  );
+  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${item.expected} → ${item.actual}${item.reason ? ` (was: ${clean(item.reason)})` : ''}`);
+  section('missing case(s): expected but not run', report.missing, (item) => `expected ${item.expected ?? '?'}`);
+  for (const item of report.unmatchedCandidates) lines.push(`  warning: ${describeUnmatched(item).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}; nothing was compared with it`);
+  lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected`}`);
+  return `${lines.join('\n')}\n`;
+}

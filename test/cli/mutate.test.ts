@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from './run-cli.js';
+import { sampleMutation } from '../reports/sample-mutation.js';
+import { buildSampleResults } from '../reports/sample-results.js';
+
+describe('rtconf mutate and report --mutation on the command line', function () {
+  this.timeout(120_000);
+
+  it('refuses bad usage with exit 2 and one line, before mutating anything', async () => {
+    for (const [args, reason] of [
+      [['--module', 'nope'], /--module must be one of/],
+      [['--operator', 'nope'], /--operator must be one of/],
+      [['--max', '0'], /--max must be/],
+      [['--since', 'no-such-ref-anywhere'], /--since: "no-such-ref-anywhere" is not a commit/],
+      [['--bogus'], /mutate: Unknown option '--bogus'/],
+    ] as const) {
+      const outcome = await runCli(['mutate', ...args]);
+      expect(outcome.code, args.join(' ')).to.equal(2);
+      expect(outcome.stderr.trim().split('\n'), args.join(' ')).to.have.length(1);
+      expect(outcome.stderr).to.match(reason);
+    }
+  });
+
+  it('rtconf report draws the mutation section from a mutation.json beside the results, or one named', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rtconf-report-mutation-'));
+    try {
+      await writeFile(join(dir, 'results.json'), JSON.stringify(buildSampleResults()));
+      const plain = await runCli(['report', join(dir, 'results.json')]);
+      expect(plain.code).to.equal(0);
+      const { readFile } = await import('node:fs/promises');
+      expect(await readFile(join(dir, 'index.html'), 'utf8')).to.not.contain('"mutation"');
+      await writeFile(join(dir, 'other.json'), JSON.stringify(sampleMutation()));
+      const named = await runCli(['report', join(dir, 'results.json'), '--mutation', join(dir, 'other.json')]);
+      expect(named.code, named.stderr).to.equal(0);
+      expect(await readFile(join(dir, 'index.html'), 'utf8')).to.contain('"mutation"');
+      await copyFile(join(dir, 'other.json'), join(dir, 'mutation.json'));
+      await rm(join(dir, 'index.html'));
+      const beside = await runCli(['report', join(dir, 'results.json')]);
+      expect(beside.code, beside.stderr).to.equal(0);
+      expect(await readFile(join(dir, 'index.html'), 'utf8')).to.contain('aaaaaaaaaaaaaaa2');
+      await writeFile(join(dir, 'mutation.json'), '{"schemaVersion": 1}');
+      const broken = await runCli(['report', join(dir, 'results.json')]);
+      expect(broken.code).to.equal(2);
+      expect(broken.stderr).to.match(/mutation\.json: .*must have required property/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { Writable } from 'node:stream';
+import { printCaseVerdicts, printSummary, verdictLine, type SummaryOptions } from '../../cli/summary.js';
+import { evaluateGate, sourceFromExpectations } from '../../results/regression-gate.js';
+import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, Status } from '../../results/results-file.js';
+import { resultsOf } from '../reports/sample-results.js';
+
+const RULES: RuleSummary[] = [
+  { id: 'querystring.a.one', module: 'querystring', level: 'normative', title: 'one' },
+  { id: 'querystring.a.two', module: 'querystring', level: 'normative', title: 'two' },
+  { id: 'querystring.a.three', module: 'querystring', level: 'normative', title: 'three' },
+  { id: 'querystring.a.four', module: 'querystring', level: 'informative', title: 'four' },
+];
+
+const HOST: CandidateInfo = { id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' };
+const REFERENCE: CandidateInfo = { id: 'reference', name: 'rt-conformance reference', kind: 'reference', version: '0.1.0' };
+const ADAPTER: CandidateInfo = { id: 'adapter:mine', name: 'mine', kind: 'adapter', version: '1.0.0' };
+
+function caseOf(id: string, rule: string, status: Status, message = 'expected 1 to equal 2\nat line 3'): CaseResult {
+  return { case: id, module: 'querystring', rules: [rule], status, durationMs: 1, ...(['pass', 'skip', 'na'].includes(status) ? {} : { message }) };
+}
+
+const passing = (): CaseResult[] => RULES.map((rule, index) => caseOf(`querystring.case.${index}`, rule.id, 'pass'));
+const failingTwo = (): CaseResult[] => [caseOf('querystring.case.0', 'querystring.a.one', 'fail'), caseOf('querystring.case.1', 'querystring.a.two', 'timeout'), ...passing().slice(2)];
+
+function runAt(results: ResultsFile, index: number): ResultsFile['runs'][number] {
+  const run = results.runs[index];
+  if (!run) throw new Error(`no run ${index}`);
+  return run;
+}
+
+function textOf(write: (stream: Writable) => void): string {
+  let text = '';
+  write(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    }),
+  );
+  return text;
+}
+
+describe('the end-of-run summary', () => {
+  const results: ResultsFile = resultsOf(RULES, [
+    { candidate: REFERENCE, results: passing() },
+    { candidate: HOST, results: failingTwo() },
+    { candidate: ADAPTER, results: failingTwo() },
+  ]);
+
+  it('keeps the table with its PASS/FAIL n/m rules cells', () => {
+    const text = textOf((stream) => printSummary(stream, results));
+    expect(text).to.match(/^reference\s+querystring\s+4\s.*PASS 3\/3 rules$/m);
+    expect(text).to.match(/^host\s+querystring\s.*FAIL 1\/3 rules$/m);
+  });
+
+  it('explains each candidate verdict in one line: conformant, or how many normative rules are not met', () => {
+    const text = textOf((stream) => printSummary(stream, results));
+    expect(text).to.contain('rt-conformance reference 0.1.0: conformant: 3/3 normative rules\n');
+    expect(text).to.contain('mine 1.0.0: 2 normative rules not met (1/3 pass)\n');
+  });
+
+  it('says that a runtime failing normative rules shows the runtime diverging from the spec (not a broken install)', () => {
+    expect(verdictLine(runAt(results, 1), results)).to.equal(
+      'host node v20.20.2: 2 normative rules not met (1/3 pass) — divergences of this runtime from the spec, see docs/runtimes.md',
+    );
+  });
+
+  it('with --expect, says whether every failure was expected', () => {
+    const expectAll = sourceFromExpectations(
+      { host: { 'querystring.case.0': { status: 'fail', reason: 'known' }, 'querystring.case.1': { status: 'timeout', reason: 'known' } } },
+      'expectations node-20.json',
+    );
+    const selected = new Set(passing().map((result) => result.case));
+    const all: SummaryOptions['gate'] = { report: evaluateGate(results, [expectAll], selected), sources: [expectAll] };
+    expect(verdictLine(runAt(results, 1), results, all)).to.equal(
+      'host node v20.20.2: 2 normative rules not met (1/3 pass) — all 2 failing results as expected (expectations node-20.json)',
+    );
+    expect(verdictLine(runAt(results, 2), results, all)).to.equal('mine 1.0.0: 2 normative rules not met (1/3 pass) — 2 of 2 failing results unexpected (expectations node-20.json)');
+    expect(verdictLine(runAt(results, 0), results, all)).to.equal('rt-conformance reference 0.1.0: conformant: 3/3 normative rules');
+  });
+
+  it('names an adapter by its declared name, with its id when the name does not show it', () => {
+    const other = resultsOf(RULES, [{ candidate: { id: './x.mjs', name: 'x\u001b[31m', kind: 'adapter' }, results: passing() }]);
+    expect(verdictLine(runAt(other, 0), other)).to.equal('x?[31m (./x.mjs): conformant: 3/3 normative rules');
+  });
+});
+
+describe('the verdict of a one-case run (a replay)', () => {
+  it('prints "<case>: <status> — <first line of the message>"', () => {
+    const results = resultsOf(RULES, [{ candidate: HOST, results: [caseOf('querystring.parse.x', 'querystring.a.one', 'fail')] }]);
+    expect(textOf((stream) => printCaseVerdicts(stream, results))).to.equal('querystring.parse.x: fail — expected 1 to equal 2\n');
+  });
+
+  it('names the candidate when there are several, and prints a pass plainly', () => {
+    const results = resultsOf(RULES, [
+      { candidate: REFERENCE, results: [caseOf('querystring.parse.x', 'querystring.a.one', 'pass')] },
+      { candidate: HOST, results: [caseOf('querystring.parse.x', 'querystring.a.one', 'fail', 'no')] },
+    ]);
+    expect(textOf((stream) => printCaseVerdicts(stream, results))).to.equal('querystring.parse.x [reference]: pass\nquerystring.parse.x [host]: fail — no\n');
+  });
+});

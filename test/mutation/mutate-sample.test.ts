@@ -1,0 +1,95 @@
+// A small fixed sample of the real thing: 30 mutants of the reference's querystring, drawn with a fixed seed, built,
+// run in agents against the cases covering them, and scored. `npm run mutate` runs them all (not part of npm test).
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { selectCases } from '../../conformance/registry.js';
+import { coverageKey, coverageMap } from '../../mutation/coverage-map.js';
+import { readReferenceSources } from '../../mutation/reference-sources.js';
+import { runMutation } from '../../mutation/run-mutation.js';
+import { MUTANT_STATUSES, type MutationFile } from '../../results/mutation-file.js';
+import { validateMutation } from '../../results/write-mutation.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('rtconf mutate, a seeded sample of 30 querystring mutants', function () {
+  this.timeout(120_000);
+  let cache: string;
+  let mutation: MutationFile;
+
+  before(async () => {
+    cache = await mkdtemp(join(tmpdir(), 'rtconf-mutate-test-'));
+    mutation = await runMutation({ root: ROOT, modules: ['querystring'], jobs: 2, max: 30, seed: 15, timeoutMs: 10_000, equivalents: new Map(), cacheDir: cache });
+  });
+  after(() => rm(cache, { recursive: true, force: true }));
+
+  it('writes a mutation file that validates against the published schema', async () => {
+    await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'sample');
+    expect(mutation.mutants).to.have.length(30);
+    expect(mutation.generated).to.be.greaterThan(30);
+    expect(mutation.mutants.every((mutant) => (MUTANT_STATUSES as readonly string[]).includes(mutant.status))).to.equal(true);
+  });
+
+  it('kills most of them, each kill naming the case that noticed, and builds every one', () => {
+    const killed = mutation.mutants.filter((mutant) => mutant.status === 'killed' || mutant.status === 'timeout');
+    expect(killed.length, JSON.stringify(mutation.total)).to.be.greaterThan(15);
+    for (const mutant of killed) expect(mutant.killedBy, mutant.id).to.be.an('array');
+    expect(mutation.mutants.filter((mutant) => mutant.status === 'error').map((mutant) => mutant.note)).to.deep.equal([]);
+    expect(mutation.unusableCases, 'every querystring case passes against the bundled reference').to.deep.equal([]);
+  });
+
+  it('adds the scores up per module and per rule', () => {
+    const [module] = mutation.modules;
+    expect(module?.module).to.equal('querystring');
+    expect(module?.total).to.equal(30);
+    expect((module?.killed ?? 0) + (module?.timeout ?? 0) + (module?.survived ?? 0) + (module?.noCoverage ?? 0)).to.equal(30);
+    const survivors = mutation.mutants.filter((mutant) => mutant.status === 'survived');
+    for (const rule of mutation.rules) {
+      const counted = mutation.mutants.filter((mutant) => mutant.rules.includes(rule.rule));
+      expect(rule.total, rule.rule).to.equal(counted.length);
+      expect(rule.survived, rule.rule).to.equal(survivors.filter((mutant) => mutant.rules.includes(rule.rule)).length);
+    }
+  });
+
+  it('marks the mutants listed as equivalent, with their reason, runs none of them, and leaves them out of the score', async () => {
+    const phases: string[] = [];
+    const again = await runMutation({
+      root: ROOT,
+      modules: ['querystring'],
+      jobs: 1,
+      max: 3,
+      seed: 15,
+      timeoutMs: 10_000,
+      // The same seed draws a subset of the first sample: every one of its mutants is declared equivalent here.
+      equivalents: new Map(mutation.mutants.map((mutant) => [mutant.id, { reason: 'test: declared equivalent' }])),
+      cacheDir: cache,
+      onEvent: (event) => {
+        if (event.kind === 'phase') phases.push(event.message);
+      },
+    });
+    expect(again.mutants.map((mutant) => mutant.status)).to.deep.equal(['equivalent', 'equivalent', 'equivalent']);
+    expect(again.mutants[0]?.note).to.equal('test: declared equivalent');
+    expect(again.total.score, 'equivalent mutants are left out of the score').to.equal(null);
+    expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map/);
+  });
+
+  it('caches the case ↔ code map under the hash of the sources, cases and seed', async () => {
+    const sources = readReferenceSources(ROOT, ['querystring']);
+    const cases = selectCases({ caseGlobs: ['querystring.parse.single-occurrence-is-a-string', 'querystring.stringify.writes-string-values'] });
+    const work = await mkdtemp(join(tmpdir(), 'rtconf-coverage-test-'));
+    try {
+      const first = await coverageMap(sources, cases, { seed: 3, timeoutMs: 10_000, workDir: work, cacheDir: cache });
+      const second = await coverageMap(sources, cases, { seed: 3, timeoutMs: 10_000, workDir: work, cacheDir: cache });
+      expect(second.cached).to.equal(true);
+      expect(second.key).to.equal(first.key);
+      expect(second.files).to.deep.equal(first.files);
+      expect(Object.keys(first.files)).to.include('reference/querystring.ts');
+      const other = coverageKey(sources, cases, 4);
+      expect(other, 'another seed draws other property inputs: another map').to.not.equal(first.key);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});

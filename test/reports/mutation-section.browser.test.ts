@@ -1,0 +1,63 @@
+// The report's suite-strength section (reports/html/page/mutation.ts) in headless Chromium: scores per module and
+// rule, surviving mutants' diffs shown as text (a diff holding markup stays inert), and the data side: a mutation
+// file beside results.json (or named) reaches the page, nothing is drawn without one.
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildReportData } from '../../reports/report-data.js';
+import { writeReports } from '../../reports/write-reports.js';
+import { validateMutation } from '../../results/write-mutation.js';
+import { chromiumMissing, launchChromium } from './browser.js';
+import { buildSampleResults } from './sample-results.js';
+import { HOSTILE_DIFF, sampleMutation } from './sample-mutation.js';
+
+describe('the report section on suite strength (rtconf mutate)', function () {
+  this.timeout(90_000);
+
+  it('is data only when a mutation file is given, with every survivor and its diff', async () => {
+    const mutation = sampleMutation();
+    await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'sample');
+    expect(buildReportData(buildSampleResults()).mutation).to.equal(undefined);
+    const data = buildReportData(buildSampleResults(), { mutation }).mutation;
+    expect(data?.total).to.include({ total: 4, killed: 1, timeout: 1, survived: 1, noCoverage: 1, score: 50 });
+    expect(data?.survivors.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa2']);
+    expect(data?.uncovered.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa4']);
+    expect(data?.rules.map((rule) => [rule.rule, rule.score])).to.deep.equal([
+      ['querystring.parse.max-keys-default', 50],
+      ['querystring.parse.repeated-keys', 50],
+    ]);
+  });
+
+  it('draws the scores and the surviving diffs as text in Chromium', async function () {
+    const missing = chromiumMissing();
+    if (missing) this.skip();
+    const dir = await mkdtemp(join(tmpdir(), 'rtconf-mutation-report-'));
+    const browser = await launchChromium();
+    try {
+      const written = await writeReports(buildSampleResults(), dir, { mutation: sampleMutation() });
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(pathToFileURL(written.html).href);
+      await page.waitForSelector('html[data-ready="true"]');
+      const section = page.locator('section[aria-labelledby="mutation-heading"]');
+      expect(await section.locator('h2').textContent()).to.equal('Suite strength (mutation testing)');
+      const moduleRow = await section.locator('table').first().locator('tbody tr').first().textContent();
+      expect(moduleRow).to.contain('querystring').and.to.contain('50.0%');
+      await section.locator('details.survivors summary').first().click();
+      const diff = await section.locator('pre.diff').first().textContent();
+      expect(diff).to.equal(HOSTILE_DIFF);
+      expect(await page.locator('img').count(), 'markup in a diff is never parsed').to.equal(0);
+      expect(await page.evaluate('window.__mutantPwned === undefined')).to.equal(true);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await browser.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

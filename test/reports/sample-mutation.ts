@@ -1,0 +1,33 @@
+// A small mutation file for the report's tests: one mutant of each kind, a survivor whose diff holds markup.
+import { moduleScores, ruleScores, scoreOf, type MutantRecord, type MutationFile } from '../../results/mutation-file.js';
+
+export const HOSTILE_DIFF = ['--- a/reference/querystring.ts', '+++ b/reference/querystring.ts', '@@ -3 +3 @@', '-  return "<b>x</b>";', '+  return "<img src=x onerror=window.__mutantPwned=1>";'].join('\n');
+
+function mutant(id: string, status: MutantRecord['status'], rules: string[], diff = `--- a/f.ts\n+++ b/f.ts\n@@ -1 +1 @@\n-a < b\n+a <= b`): MutantRecord {
+  return { id, file: 'reference/querystring.ts', modules: ['querystring'], line: 3, column: 10, operator: 'string-literal', diff, status, casesRun: 1, rules, durationMs: 5, ...(status === 'killed' ? { killedBy: ['querystring.x'] } : {}) };
+}
+
+export function sampleMutation(): MutationFile {
+  const mutants = [
+    mutant('aaaaaaaaaaaaaaa1', 'killed', ['querystring.parse.repeated-keys']),
+    mutant('aaaaaaaaaaaaaaa2', 'survived', ['querystring.parse.repeated-keys', 'querystring.parse.max-keys-default'], HOSTILE_DIFF),
+    mutant('aaaaaaaaaaaaaaa3', 'timeout', ['querystring.parse.max-keys-default']),
+    mutant('aaaaaaaaaaaaaaa4', 'no-coverage', []),
+  ];
+  return {
+    schemaVersion: 1,
+    tool: { name: 'rt-conformance', version: '0.1.0' },
+    seed: 1,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1234,
+    selection: { modules: ['querystring'], rules: [], jobs: 2 },
+    sourcesHash: 'x',
+    generated: 4,
+    unusableCases: [],
+    total: scoreOf(mutants),
+    modules: moduleScores(mutants, ['querystring']),
+    rules: ruleScores(mutants, new Map([['querystring.parse.repeated-keys', 'querystring'], ['querystring.parse.max-keys-default', 'querystring']])),
+    mutants,
+  };
+}
+

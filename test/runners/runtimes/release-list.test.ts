@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { listReleases, releasesIn } from '../../../runners/runtimes/release-list.js';
+import { CandidateError } from '../../../runners/runner.js';
+import { PROFILES } from '../../../runners/runtimes/runtime-profile.js';
+
+describe('release list', () => {
+  it('keeps the releases in the range, oldest first, without prereleases', () => {
+    const published = ['19.0.0', '18.20.8', '4.1.0-pkg1', '18.0.0', '20.0.0', '18.9.0', 'not-a-version', '19.0.0-rc.1'];
+    expect(releasesIn(published, '>=18 <20')).to.deep.equal(['18.0.0', '18.9.0', '18.20.8', '19.0.0']);
+    expect(releasesIn(published, '19')).to.deep.equal(['19.0.0']);
+    expect(releasesIn(published, '>=30')).to.deep.equal([]);
+  });
+
+  describe('from a registry', () => {
+    let server: Server;
+    let registry: string;
+    const packageName = PROFILES.node.packageName(process.platform, process.arch);
+    before(async function () {
+      if (!packageName) this.skip();
+      server = createServer((request, response) => {
+        if (request.url === `/${packageName}`) {
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify({ name: packageName, versions: { '17.9.1': {}, '18.0.0': {}, '18.1.0': {}, '19.0.0': {} } }));
+          return;
+        }
+        response.statusCode = 404;
+        response.end('{}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    });
+    after(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+    it('lists the published versions of the runtime package for this platform', async () => {
+      const list = await listReleases('node', '>=18 <20', { registry });
+      expect(list).to.deep.equal({ runtime: 'node', packageName, range: '>=18 <20', versions: ['18.0.0', '18.1.0', '19.0.0'] });
+    });
+
+    it('refuses a range nothing matches, and a registry without the package, with a reason', async () => {
+      const none = await listReleases('node', '>=99', { registry }).catch((error: unknown) => error);
+      expect(none).to.be.instanceOf(CandidateError);
+      expect(String(none)).to.contain('no published release matching >=99');
+      const missing = await listReleases('deno', '2', { registry }).catch((error: unknown) => error);
+      expect(missing).to.be.instanceOf(CandidateError);
+      expect(String(missing)).to.match(/cannot list the releases of .*answered 404/);
+    });
+  });
+});
