@@ -20,7 +20,7 @@ Usage:
                                     pass rates per module and version, a filter for rules whose status differs
                                     between chosen columns; --out is required, DIR/index.html is written
   rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N]
-                [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--json]
+                [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]
                                     date where the selected cases change status across a runtime's published
                                     releases in RANGE: installs only the releases it probes (ends, samples, then
                                     binary search), prints per case the last release with one status and the first
@@ -80,6 +80,8 @@ bisect options:
   --samples N        releases probed evenly between the two ends before the search, 0 to 64 (default: 1, the
                      midpoint); a change that comes and goes between samples can only be seen with more
   --max-probes N     stop after N probes, each a download of the release unless cached (default: 32)
+  --by WHAT          status: a change is a change of status (default); message: two failures with different
+                     messages (first lines) differ too, to date a change between two ways of failing
   --json             print the search (releases, every probe's statuses, changes per case) as JSON
 
 mutate options:

@@ -36,7 +36,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     if (!live) return;
     clear();
     if (running.size === 0) return;
-    const width = Math.max(20, (stream.columns ?? 100) - 1);
+    const width = Math.max(20, (stream.columns || 100) - 1);
     const line = [...running.values()].map(describe).join(' · ');
     stream.write(line.length > width ? `${line.slice(0, width - 1)}…` : line);
     drawn = true;

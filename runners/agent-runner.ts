@@ -203,6 +203,12 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
                   queue.unshift(meta);
                   continue;
                 }
+                if (stopped()) {
+                  // Interrupted while this agent was starting: it never gets a case.
+                  retireAfter = agent;
+                  agent = undefined;
+                  return;
+                }
                 const damaged = agent.ready?.broken;
                 if (damaged && damaged.length > 0) {
                   broken ??= `the candidate replaced ${listOf(damaged)} at load, and ${damaged.length > 1 ? 'they no longer work' : 'it no longer works'}; no case can run reliably`;

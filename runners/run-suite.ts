@@ -6,6 +6,7 @@
 // what did run (a case interrupted in flight did not run: it has no result).
 import type { CaseMeta } from '../conformance/case.js';
 import type { Rule } from '../spec/rule.js';
+import { toRuleSummary } from '../results/rule-summary.js';
 import { SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../results/results-file.js';
 import { splitByInterface } from '../results/interface-version.js';
 import { toolInfo } from '../results/tool-info.js';
@@ -105,15 +106,7 @@ export async function runSuite(
     durationMs: Math.round(performance.now() - started),
     ...(interrupted ? { interrupted: true } : {}),
     ...(options.interfaceVersion === undefined ? {} : { interface: { version: options.interfaceVersion } }),
-    rules: rules.map((rule) => ({
-      id: rule.id,
-      module: rule.module,
-      level: rule.level,
-      title: rule.title,
-      section: rule.section,
-      ...(rule.since ? { since: rule.since } : {}),
-      ...(rule.platforms ? { platforms: rule.platforms } : {}),
-    })),
+    rules: rules.map(toRuleSummary),
     // In the order the candidates were given, whatever order they finished in.
     runs: runners.flatMap((runner) => runs.get(runner) ?? []),
   };

@@ -266,7 +266,7 @@ export const httpsRules = [
     section: SERVER,
     title: 'By default an https.Server keeps at most 2000 headers of an incoming request (the maxHeadersCount default).',
     level: 'normative',
-    why: 'Read as: a request with 2000 header lines, from a client the harness trusts, is served with all 2000 headers; one with 2100 is either cut to at most 2000 headers or refused with 431, since the spec does not say which. Source: Resources › https.Server (maxHeadersCount 2000) and Limits.',
+    why: 'Read as: a request with 2000 header lines, from a client the harness trusts, is served with all 2000 headers; one with 2100 is either cut to at most 2000 headers or refused (431, or cut off without an answer, never reaching the listener), since the spec does not say which. Source: Resources › https.Server (maxHeadersCount 2000) and Limits.',
   },
   {
     id: 'https.server.default-request-timeout',
@@ -297,7 +297,7 @@ export const httpsRules = [
     section: SERVER,
     title: 'The timeout and header-limit properties of an https.Server take effect exactly as on a plain-HTTP server (for example, headers beyond maxHeadersCount are dropped).',
     level: 'normative',
-    why: 'Read as: set on a listening server, timeout ends idle connections, keepAliveTimeout ends idle keep-alive connections, headersTimeout answers 408 to unfinished headers, and maxHeadersCount 5 leaves a request of 20 header lines with 5 headers or refuses it with 431 (Node keeps 5 before v22 and refuses from v22). Connections come from a client the harness trusts. Source: Resources › https.Server ("The meaning of each property is that of the same-named property of the plain-HTTP server").',
+    why: 'Read as: set on a listening server, timeout ends idle connections, keepAliveTimeout ends idle keep-alive connections, headersTimeout answers 408 to unfinished headers, and maxHeadersCount 5 leaves a request of 20 header lines with 5 headers or refuses it (431, or cut off without an answer, never reaching the listener; Node keeps 5 before v22 and refuses from v22). Connections come from a client the harness trusts. Source: Resources › https.Server ("The meaning of each property is that of the same-named property of the plain-HTTP server").',
   },
   {
     id: 'https.server.close-returns-server',
@@ -419,6 +419,7 @@ export const httpsRules = [
     section: CREATE_SERVER,
     title: 'createServer honours the options of the plain-HTTP server creator, such as maxHeaderSize.',
     level: 'normative',
+    why: 'Read as: options of the plain-HTTP server creator given to createServer take effect: with maxHeaderSize 1024 a request of 2 KiB of headers is refused (answered 431, or cut off without an answer, since a server that writes 431 and closes at once can lose the answer over TLS) and never reaches the listener, while small headers are served; headersTimeout, requestTimeout and connectionsCheckingInterval given to createServer answer 408 to headers that never end. Source: createServer options ("Accepts the options of … the plain-HTTP server creator").',
   },
   {
     id: 'https.create-server.request-listener',

@@ -8,7 +8,7 @@ import type { CaseMeta } from '../../conformance/case.js';
 import { selectCases } from '../../conformance/registry.js';
 import { replayCommand, shellQuote } from '../../results/replay.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
-import { bisectReleases, type BisectReport, type CaseHistory, type Probe } from '../../runners/bisect/bisect-releases.js';
+import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
 import { listReleases, type ReleaseList } from '../../runners/runtimes/release-list.js';
@@ -18,7 +18,7 @@ import { randomSeed } from '../../runners/seed.js';
 import { parseCommandLine, parseInteger } from '../parse.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
-const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--json]";
+const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]";
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_SAMPLES = 1;
 /** A probe downloads a release (~30–50 MB for Node) unless it is cached: stop after this many unless told otherwise. */
@@ -39,6 +39,8 @@ export interface BisectJson {
   readonly package: string;
   readonly range: string;
   readonly seed: number;
+  /** `status`, or `message` when failures with different messages were told apart (--by message). */
+  readonly by: 'status' | 'message';
   readonly cases: readonly CaseHistory[];
   readonly unusable: BisectReport['unusable'];
   readonly incomplete: boolean;
@@ -47,7 +49,7 @@ export interface BisectJson {
 }
 
 type ProbeJson =
-  | { readonly version: string; readonly kind: 'ran'; readonly durationMs: number; readonly results: Record<string, { status: string; message?: string }> }
+  | { readonly version: string; readonly kind: 'ran'; readonly durationMs: number; readonly results: Record<string, { status: string; message?: string; note?: string }> }
   | { readonly version: string; readonly kind: 'unusable'; readonly durationMs: number; readonly reason: string };
 
 export async function main(argv: readonly string[], deps: BisectDeps = REAL): Promise<number> {
@@ -61,6 +63,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     jobs: { type: 'string' },
     samples: { type: 'string' },
     'max-probes': { type: 'string' },
+    by: { type: 'string' },
     json: { type: 'boolean' },
   });
   const specs = values.candidate ?? [];
@@ -80,6 +83,8 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const samples = parseInteger('samples', values.samples, 0, 64) ?? DEFAULT_SAMPLES;
   const maxProbes = parseInteger('max-probes', values['max-probes'], 1, 10_000) ?? DEFAULT_MAX_PROBES;
   const range = parsed.range === 'latest' ? '*' : parsed.range;
+  const by = values.by ?? 'status';
+  if (by !== 'status' && by !== 'message') throw new UsageError(`--by must be status or message, got "${by}"`);
 
   const list = await deps.listReleases(parsed.runtime, range);
   const { versions } = list;
@@ -106,6 +111,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
       probe,
       samples,
       maxProbes,
+      compareMessages: by === 'message',
       signal: controller.signal,
       onProbeStart: (version, index) => {
         started = performance.now();
@@ -126,6 +132,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     package: list.packageName,
     range,
     seed,
+    by,
     cases: report.cases,
     unusable: report.unusable,
     incomplete: report.incomplete,
@@ -143,8 +150,8 @@ function checkModule(name: string): ModuleName {
 
 function probeJson(version: string, probe: Probe, durationMs: number): ProbeJson {
   if (probe.kind === 'unusable') return { version, kind: 'unusable', durationMs, reason: probe.reason };
-  const results: Record<string, { status: string; message?: string }> = {};
-  for (const [id, result] of probe.results) results[id] = { status: result.status, ...(result.message ? { message: result.message } : {}) };
+  const results: Record<string, { status: string; message?: string; note?: string }> = {};
+  for (const [id, result] of probe.results) results[id] = { status: result.status, ...(result.message ? { message: result.message } : {}), ...(result.note ? { note: result.note } : {}) };
   return { version, kind: 'ran', durationMs, results };
 }
 
@@ -164,7 +171,7 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
   const name = json.runtime;
   const lines: string[] = [];
   const releases = json.releases;
-  const span = `${releases[0]} … ${releases[releases.length - 1]}`;
+  const whole = `${releases[0]} … ${releases[releases.length - 1]}`;
   for (const history of json.cases) {
     switch (history.verdict) {
       case 'unusable':
@@ -181,8 +188,8 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
         const [first] = history.changes;
         lines.push(
           history.verdict === 'changed' && first
-            ? `${history.case}: ${first.before} → ${first.after}: ${name} changed this ${first.exact ? `in v${first.first}` : `after v${first.last}, in or before v${first.first}`}`
-            : `${history.case}: non-monotonic: ${history.changes.length} changes over ${span}`,
+            ? `${history.case}: ${transition(first)}: ${name} changed this ${first.exact ? `in v${first.first}` : `after v${first.last}, in or before v${first.first}`}`
+            : `${history.case}: non-monotonic: ${history.changes.length} changes over ${whole}`,
         );
         for (const change of history.changes) {
           const gap = change.exact ? '' : ' (releases between them not probed: --max-probes reached)';
@@ -190,19 +197,28 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
           lines.push(`  first ${change.after.padEnd(6)} ${name} ${change.first}${change.messageAfter ? `: ${change.messageAfter}` : ''}`);
         }
         if (history.verdict === 'non-monotonic') {
-          lines.push(`  history: ${history.segments.map((segment) => `${segment.state} ${segment.from === segment.to ? segment.from : `${segment.from} … ${segment.to}`}`).join(' · ')}`);
+          lines.push(`  history: ${history.segments.map((segment) => `${segment.state}${segment.message ? ` (${clip(segment.message, 60)})` : ''} ${segment.from === segment.to ? segment.from : `${segment.from} … ${segment.to}`}`).join(' · ')}`);
         }
         break;
       }
     }
   }
   lines.push('');
+  const span = (from: string, to: string): string => (from === to ? from : `${from} … ${to}`);
   for (const unusable of json.unusable) {
-    const where = unusable.from === unusable.to ? `${name} ${unusable.from}` : `${name} ${unusable.from} … ${unusable.to}`;
-    lines.push(`${where} cannot run the suite${unusable.exact ? '' : ' (boundary not narrowed)'}: ${unusable.reason}`);
+    const where = `${name} ${span(unusable.from, unusable.to)} cannot run the suite${unusable.exact ? '' : ' (boundary not narrowed)'}`;
+    const [only, ...more] = unusable.reasons;
+    if (only && more.length === 0) {
+      lines.push(`${where}: ${only.reason}`);
+      continue;
+    }
+    lines.push(`${where}:`);
+    for (const item of unusable.reasons) lines.push(`  ${span(item.from, item.to)}: ${item.reason}`);
   }
   const probed = json.probes.map((probe) => probe.version);
   lines.push(`${probed.length} of ${releases.length} release(s) probed (${[...probed].sort(compare).join(', ')}), seed ${json.seed}`);
+  const noted = json.probes.flatMap((probe) => (probe.kind === 'ran' ? Object.entries(probe.results).filter(([, result]) => result.note).map(([id, result]) => `${id} in ${probe.version}: ${result.note}`) : []));
+  if (noted.length > 0) lines.push(`second runs (a timeout or crash on a first run; the second run's status stands): ${noted.join('; ')}`);
   if (json.incomplete) {
     lines.push(
       options.maxProbes !== undefined && probed.length >= options.maxProbes
@@ -217,6 +233,16 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     lines.push('replay each side of a change:');
     for (const command of [...new Set(replays)]) lines.push(`  ${command}`);
   }
-  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(`runtime:${name}@${json.range}`)} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}`);
+  const byFlag = json.by === 'message' ? ' --by message' : '';
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(`runtime:${name}@${json.range}`)} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}${byFlag}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** "fail → pass", or "fail, another message" when only the message changed (--by message). */
+function transition(change: Change): string {
+  return change.before === change.after ? `${change.before}, another message` : `${change.before} → ${change.after}`;
+}
+
+function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }

@@ -2,6 +2,7 @@
 // cases, as text for people or JSON for tools. The selection flags mean what they mean for `rtconf run`.
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { rules } from '../../spec/index.js';
+import { toRuleSummary } from '../../results/rule-summary.js';
 import { idMatcher, selectCases } from '../../conformance/registry.js';
 import { parseCommandLine } from '../parse.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
@@ -46,17 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const listed = rules
     .filter((rule) => !rule.retired && (modules.length === 0 || modules.includes(rule.module)))
     .filter((rule) => ruleMatches(rule.id) && (!citedBySelection || citedBySelection.has(rule.id)))
-    .map((rule) => ({
-      id: rule.id,
-      module: rule.module,
-      level: rule.level,
-      title: rule.title,
-      section: rule.section,
-      ...(rule.why ? { why: rule.why } : {}),
-      ...(rule.since ? { since: rule.since } : {}),
-      ...(rule.platforms ? { platforms: rule.platforms } : {}),
-      cases: casesByRule.get(rule.id) ?? [],
-    }));
+    .map((rule) => ({ ...toRuleSummary(rule), cases: casesByRule.get(rule.id) ?? [] }));
   if (listed.length === 0) throw new UsageError('no rule matches the selection (see rtconf list rules)');
   if (values.json) {
     out.write(`${JSON.stringify(listed, null, 1)}\n`);

@@ -1,11 +1,12 @@
 // Options that shape the child process: argv0, cwd (string or file: URL, other URLs refused), env (replaces the
 // parent's, which is the default), uid/gid and detached.
 import { expect } from 'chai';
-import { realpath } from 'node:fs/promises';
+import { chmod, readFile, realpath, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeThrown, expectError, untilAborted } from '../kit.js';
-import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, text, track } from './_util.js';
+import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, shellQuote, text, track } from './_util.js';
 
 type Via = 'exec' | 'execFile' | 'spawn' | 'fork';
 
@@ -54,6 +55,11 @@ type IdentityOutcome = { readonly printed: string } | { readonly refused: unknow
  */
 async function identity(ctx: CaseContext, via: Via, uid: number, gid: number): Promise<IdentityOutcome> {
   const script = 'id -u; id -g';
+  // A forked child writes to a file (made writable for any identity), so reading it depends on no stdio option.
+  const out = join(await ctx.tmpDir(), 'identity');
+  await writeFile(out, '');
+  await chmod(out, 0o666);
+  await chmod(dirname(out), 0o711);
   const launcher = api(ctx, 'child_process', via) as unknown as (...args: unknown[]) => unknown;
   let resolveCallback!: (outcome: IdentityOutcome) => void;
   const called = new Promise<IdentityOutcome>((resolve) => (resolveCallback = resolve));
@@ -63,7 +69,7 @@ async function identity(ctx: CaseContext, via: Via, uid: number, gid: number): P
     exec: [script, { uid, gid }, callback],
     execFile: ['/bin/sh', ['-c', script], { uid, gid }, callback],
     spawn: ['/bin/sh', ['-c', script], { uid, gid }],
-    fork: [ctx.fixtures.path('exit-code.mjs'), [], { execPath: '/bin/sh', execArgv: ['-c', script], silent: true, uid, gid }],
+    fork: [ctx.fixtures.path('exit-code.mjs'), [], { execPath: '/bin/sh', execArgv: ['-c', `{ ${script}; } > ${shellQuote(out)}`], uid, gid }],
   };
   let returned: unknown;
   try {
@@ -74,7 +80,7 @@ async function identity(ctx: CaseContext, via: Via, uid: number, gid: number): P
   const child = track(ctx, asChildProcess(returned, `what child_process.${via} returned`));
   if (via === 'exec' || via === 'execFile') return untilAborted(ctx, called);
   const failed = new Promise<IdentityOutcome>((resolve) => child.child.once('error', (error: unknown) => resolve({ refused: error })));
-  const ended = child.closed.then((): IdentityOutcome => ({ printed: child.stdout() }));
+  const ended = child.closed.then(async (): Promise<IdentityOutcome> => ({ printed: via === 'fork' ? await readFile(out, 'utf8') : child.stdout() }));
   return untilAborted(ctx, Promise.race([failed, ended]));
 }
 

@@ -4,7 +4,7 @@ import tls from 'node:tls';
 import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { returnedBy } from '../kit.js';
-import { createServer, headerLines, serverCredentials, startServer, trustedExchange, uses, type HttpsServer } from './_util.js';
+import { createServer, headerLines, secureConnection, serverCredentials, startServer, trustedRequest, uses, type HttpsServer } from './_util.js';
 
 async function newServer(ctx: CaseContext): Promise<HttpsServer> {
   uses(ctx, 'createServer');
@@ -50,16 +50,18 @@ export const serverDefaultCases = defineCases('https', [
         kept = Object.keys(req.headers).length;
         res.end();
       }, { maxHeaderSize: 1 << 20 });
-      const send = async (total: number): Promise<{ status: number | undefined; kept: number }> => {
+      const send = async (total: number): Promise<{ status: number | 'no answer'; kept: number }> => {
         kept = -1;
-        const { reply } = await trustedExchange(ctx, port, { headers: headerLines(total) });
-        return { status: reply.status, kept };
+        const reply = await trustedRequest(ctx, await secureConnection(ctx, port), { headers: headerLines(total) });
+        return { status: reply.ok ? reply.status : 'no answer', kept };
       };
       expect(await send(2000), 'a request with 2000 header lines').to.deep.equal({ status: 200, kept: 2000 });
-      // Past the limit a server may drop the extra lines or refuse the request; it must not keep them.
+      // Past the limit a server may drop the extra lines or refuse the request (431, or cut off without an answer when
+      // the 431 is lost on the wire, and never handed to the listener); it must not keep them.
       const over = await send(2100);
-      if (over.status === 200 ? over.kept > 2000 : over.status !== 431) {
-        throw new CaseFailure('a request with 2100 header lines was neither cut to 2000 headers nor refused', { expected: 'at most 2000 headers kept, or 431', actual: over });
+      const refused = (over.status === 431 || over.status === 'no answer') && over.kept === -1;
+      if (!(over.status === 200 && over.kept <= 2000) && !refused) {
+        throw new CaseFailure('a request with 2100 header lines was neither cut to 2000 headers nor refused', { expected: 'at most 2000 headers kept, or refused', actual: over });
       }
     },
   },

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
 import { method, untilAborted, within } from '../kit.js';
-import { answered, closedWithin, createServer, headerLines, secureConnection, serverCredentials, startServer, trustedExchange, trustedRequest, uses } from './_util.js';
+import { answered, closedWithin, createServer, headerLines, secureConnection, serverCredentials, startServer, trustedRequest, uses } from './_util.js';
 
 export const serverTimeoutCases = defineCases('https', [
   {
@@ -67,12 +67,14 @@ export const serverTimeoutCases = defineCases('https', [
         res.end();
       });
       server.maxHeadersCount = 5;
-      const { reply } = await trustedExchange(ctx, port, { headers: headerLines(20) });
+      const reply = await trustedRequest(ctx, await secureConnection(ctx, port), { headers: headerLines(20) });
       // A plain-HTTP server with maxHeadersCount 5 keeps the first 5 header lines of 20 (Node before v22) or refuses
-      // the request with 431 (Node 22 and later); either way not all 20.
-      const outcome = { status: reply.status, kept };
-      if (!(outcome.status === 200 && outcome.kept === 5) && outcome.status !== 431) {
-        throw new CaseFailure('20 header lines with maxHeadersCount = 5 were neither cut to 5 nor refused', { expected: '{ status: 200, kept: 5 } or { status: 431 }', actual: outcome });
+      // the request with 431 (Node 22 and later; the 431 can be lost on the wire when the server closes at once, but
+      // the listener never sees the request); either way not all 20.
+      const outcome = { status: reply.ok ? reply.status : 'no answer', kept };
+      const refused = (outcome.status === 431 || outcome.status === 'no answer') && outcome.kept === -1;
+      if (!(outcome.status === 200 && outcome.kept === 5) && !refused) {
+        throw new CaseFailure('20 header lines with maxHeadersCount = 5 were neither cut to 5 nor refused', { expected: '{ status: 200, kept: 5 }, or refused', actual: outcome });
       }
     },
   },

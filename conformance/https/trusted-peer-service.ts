@@ -4,7 +4,7 @@
 // and every recording is bounded.
 import http from 'node:http';
 import https from 'node:https';
-import { Socket, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, Socket, type AddressInfo, type Server as NetServer } from 'node:net';
 import tls from 'node:tls';
 import type { CertificateSet } from './certificate-set.js';
 import type {
@@ -51,10 +51,12 @@ type MutableRequest = Mutable<ObservedRequest>;
 
 interface ServerEntry {
   readonly server: https.Server;
+  /** The TCP listener in front of `server`. */
+  readonly front: NetServer;
   port: number;
   readonly connections: MutableConnection[];
   readonly requests: MutableRequest[];
-  readonly sockets: Set<tls.TLSSocket>;
+  readonly sockets: Set<Socket>;
   released: number;
   readonly waiting: Set<() => void>;
 }
@@ -212,51 +214,62 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
       cert: credential.cert.pem,
       ...(options.requestCert ? { requestCert: true, rejectUnauthorized: false, ca: certs.ca.cert.pem } : {}),
     });
-    const entry: ServerEntry = { server, port: 0, connections: [], requests: [], sockets: new Set(), released: 0, waiting: new Set() };
-    const bySocket = new WeakMap<object, MutableConnection>();
-    const connectionOf = (socket: tls.TLSSocket): MutableConnection => {
-      let observed = bySocket.get(socket);
-      if (!observed) {
-        observed = {
-          id: entry.connections.length + 1,
-          tlsStarted: false,
-          secure: false,
-          failure: null,
-          servername: false,
-          protocol: null,
-          cipher: null,
-          sessionReused: false,
-          clientCertificate: null,
-          clientAuthorized: false,
-          closed: false,
-        };
-        bySocket.set(socket, observed);
-        if (entry.connections.length < MAX_CONNECTIONS) entry.connections.push(observed);
-        entry.sockets.add(socket);
-        const closing = observed;
-        socket.once('close', () => {
-          closing.closed = true;
-          entry.sockets.delete(socket);
-        });
-      }
-      return observed;
-    };
+    // Connections arrive at a plain TCP listener first, which looks at the first bytes (a TLS handshake record, or
+    // something else, such as plain HTTP) before it hands the connection to the https server.
+    const front = createNetServer({ pauseOnConnect: true });
+    const entry: ServerEntry = { server, front, port: 0, connections: [], requests: [], sockets: new Set(), released: 0, waiting: new Set() };
+    /** The connections by the client's port: the raw socket and the TLS socket over it both report it. */
+    const byPort = new Map<number, MutableConnection>();
+    front.on('connection', (socket: Socket) => {
+      const observed: MutableConnection = {
+        id: entry.connections.length + 1,
+        tlsStarted: false,
+        secure: false,
+        failure: null,
+        servername: false,
+        protocol: null,
+        cipher: null,
+        sessionReused: false,
+        clientCertificate: null,
+        clientAuthorized: false,
+        closed: false,
+      };
+      if (entry.connections.length < MAX_CONNECTIONS) entry.connections.push(observed);
+      const clientPort = socket.remotePort ?? 0;
+      byPort.set(clientPort, observed);
+      entry.sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('close', () => {
+        observed.closed = true;
+        entry.sockets.delete(socket);
+        if (byPort.get(clientPort) === observed) byPort.delete(clientPort);
+      });
+      socket.once('readable', () => {
+        const first = socket.read() as Buffer | null;
+        if (first === null) return;
+        // 0x16: a TLS record of the handshake type, which is how every TLS client opens (its ClientHello).
+        observed.tlsStarted = first[0] === 0x16;
+        socket.unshift(first);
+        server.emit('connection', socket);
+      });
+    });
+    const connectionOf = (socket: { remotePort?: number | undefined }): MutableConnection | undefined => byPort.get(socket.remotePort ?? 0);
     const noteServername = (socket: tls.TLSSocket, observed: MutableConnection): void => {
       if (typeof socket.servername === 'string' && socket.servername !== '') observed.servername = socket.servername;
     };
     server.on('keylog', (_line: Buffer, socket: tls.TLSSocket) => {
       const observed = connectionOf(socket);
-      observed.tlsStarted = true;
-      noteServername(socket, observed);
+      if (observed) noteServername(socket, observed);
     });
     server.on('tlsClientError', (error: Error, socket: tls.TLSSocket) => {
       const observed = connectionOf(socket);
-      observed.failure ??= observedError(error);
+      if (observed) observed.failure ??= observedError(error);
       socket.destroy();
     });
     server.on('secureConnection', (socket: tls.TLSSocket) => {
+      socket.on('error', () => undefined);
       const observed = connectionOf(socket);
-      observed.tlsStarted = true;
+      if (!observed) return;
       observed.secure = true;
       noteServername(socket, observed);
       observed.protocol = socket.getProtocol();
@@ -266,11 +279,10 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
         observed.clientCertificate = observedCertificate(socket.getPeerCertificate());
         observed.clientAuthorized = socket.authorized;
       }
-      socket.on('error', () => undefined);
     });
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       const observed: MutableRequest = {
-        connection: connectionOf(req.socket as tls.TLSSocket).id,
+        connection: connectionOf(req.socket)?.id ?? 0,
         method: req.method ?? '',
         url: req.url ?? '',
         httpVersion: req.httpVersion,
@@ -290,13 +302,13 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
     });
     server.on('clientError', (_error, socket) => socket.destroy());
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        server.off('error', reject);
+      front.once('error', reject);
+      front.listen(0, '127.0.0.1', () => {
+        front.off('error', reject);
         resolve();
       });
     });
-    entry.port = (server.address() as AddressInfo).port;
+    entry.port = (front.address() as AddressInfo).port;
     const key = nextServer++;
     servers.set(key, entry);
     return { server: key, port: entry.port };
@@ -330,7 +342,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
     for (const wake of entry.waiting) wake();
     for (const socket of entry.sockets) socket.destroy();
     entry.server.closeAllConnections();
-    await new Promise<void>((resolve) => entry.server.close(() => resolve()));
+    await new Promise<void>((resolve) => entry.front.close(() => resolve()));
   }
 
   async function connect(args: unknown): Promise<{ connection: number; handshake: HandshakeObservation }> {

@@ -47,7 +47,7 @@ export interface ObservedError {
 export interface ObservedConnection {
   /** 1, 2, … in the order the connections arrived. */
   readonly id: number;
-  /** A TLS handshake began: the client's hello was valid and key material was derived (not plain text, say). */
+  /** The client opened with a TLS handshake record (its ClientHello), not with plain text such as an HTTP request. */
   readonly tlsStarted: boolean;
   /** The handshake completed. */
   readonly secure: boolean;

@@ -60,6 +60,8 @@ function describeFault(fault: Fault): string {
 /** What one classified case needs: inputs, the rule a disagreement on one is pinned on, and the rules it shows at work. */
 interface Classifier<T> {
   readonly arbitrary: (ctx: CaseContext) => fcModule.Arbitrary<T>;
+  /** Inputs tried first, which together exercise every rule: each case observes its rule whatever the seed. */
+  readonly examples: readonly T[];
   /** The disagreement on `input`, pinned on the rule it breaks (or on none: rule ''). */
   fault(both: Sides, input: T): Fault | undefined;
   /** The rules `input` exercises on a part where the candidate agrees with the reference: seen working. */
@@ -86,6 +88,7 @@ function classifiedCase<T>(id: string, rule: string, name: 'parse' | 'stringify'
           if (classifier.observed(both, input).has(rule)) seen = true;
           else missed ??= fault;
         }),
+        { examples: classifier.examples.map((example) => [example]) },
       );
       if (seen) return;
       const example = missed ? `; for example, ${describeFault(missed)}` : '';
@@ -171,8 +174,10 @@ function queryArbitrary(ctx: CaseContext) {
   // so every delimiter in the input is one the generator wrote. Few distinct tokens, so keys repeat.
   const token = fc.oneof(fc.constantFrom('a', 'b', 'k', 'Z', '9', '-', '.', '~', 'é', '☃', '😀'), unicodeText(fc, 4).map((text) => encodeURIComponent(text)));
   const part = fc.array(token, { maxLength: 4 }).map((tokens) => tokens.join(''));
+  // Keys from a small pool half the time, so that keys repeat.
+  const key = fc.oneof(fc.constantFrom('a', 'b', 'k'), part);
   return fc
-    .tuple(fc.array(fc.tuple(part, fc.option(part)), { maxLength: 8 }), fc.option(separator(fc)), fc.option(assigner(fc)))
+    .tuple(fc.array(fc.tuple(key, fc.option(part)), { maxLength: 8 }), fc.option(separator(fc)), fc.option(assigner(fc)))
     .map(([pairs, sep, eq]): Query => ({ pairs, sep: sep ?? undefined, eq: eq ?? undefined }));
 }
 
@@ -209,7 +214,16 @@ function parseObserved(parse: Sides, query: Query): ReadonlySet<string> {
   return seen;
 }
 
-const PARSE_CLASSIFIER: Classifier<Query> = { arbitrary: queryArbitrary, fault: parseFault, observed: parseObserved };
+const PARSE_EXAMPLES: readonly Query[] = [
+  { pairs: [['a', '1'], ['b', '2']], sep: ';', eq: undefined },
+  { pairs: [['a', '1'], ['b', '2']], sep: undefined, eq: ':' },
+  { pairs: [['a', '1'], ['b', '2']], sep: undefined, eq: '=>' },
+  { pairs: [['k', '%C3%A9'], ['%E2%9C%93', 'v']], sep: undefined, eq: undefined },
+  { pairs: [['a', '1'], ['b', '2'], ['a', '3']], sep: undefined, eq: undefined },
+  { pairs: [['a', '1'], ['', null], ['', ''], ['b', '2']], sep: undefined, eq: undefined },
+];
+
+const PARSE_CLASSIFIER: Classifier<Query> = { arbitrary: queryArbitrary, examples: PARSE_EXAMPLES, fault: parseFault, observed: parseObserved };
 
 function parseCase(rule: string): CaseEntry {
   return classifiedCase(`querystring.parse.agrees-with-reference.${ruleName(rule)}`, rule, 'parse', PARSE_CLASSIFIER);
@@ -343,7 +357,12 @@ function stringifyObserved(stringify: Sides, [object, sep, eq]: StringifyInput):
   return seen;
 }
 
-const STRINGIFY_CLASSIFIER: Classifier<StringifyInput> = { arbitrary: objectArbitrary, fault: stringifyFault, observed: stringifyObserved };
+const STRINGIFY_EXAMPLES: readonly StringifyInput[] = [
+  [{ s: 'x', n: 1.5, b: 10n, t: true, nan: NaN, nul: null, list: ['x', 'y'], mixed: ['x', null, 2], 'k é': 'ü&' }, null, null],
+  [{ a: 'x', b: 'y' }, ';', ':'],
+];
+
+const STRINGIFY_CLASSIFIER: Classifier<StringifyInput> = { arbitrary: objectArbitrary, examples: STRINGIFY_EXAMPLES, fault: stringifyFault, observed: stringifyObserved };
 
 function stringifyCase(rule: string): CaseEntry {
   return classifiedCase(`querystring.stringify.agrees-with-reference.${ruleName(rule)}`, rule, 'stringify', STRINGIFY_CLASSIFIER);

@@ -2,7 +2,7 @@
 // value as the empty string; arrays as one pair per element under the same rules.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
-import { plain, qsFunction, safeText, unicodeText } from './_util.js';
+import { outcomeOf, qsFunction, safeText } from './_util.js';
 
 /** The value part of `key=value` output for one key. */
 function valueOf(output: unknown, key: string): string {
@@ -111,31 +111,14 @@ export const stringifyValueCases = defineCases('querystring', [
       const stringify = qsFunction(ctx, 'stringify');
       // Each element as the candidate writes the same value alone: the array follows the value rules, whatever they
       // make of each value (whether that is right is for the value rules' cases to say).
-      const elements: unknown[] = ['ok', 3, true, 2n, NaN, Infinity, null, undefined, {}, () => 1];
-      const alone = elements.map((element) => String(stringify({ a: element }))).filter((pair) => pair !== '');
-      expect(stringify({ a: elements }), 'the array against its elements written alone').to.equal(alone.join('&'));
+      // A value the candidate cannot write alone (it throws) is left out: that is its value rule's failure.
+      const candidates: unknown[] = ['ok', 3, true, 2n, NaN, Infinity, null, undefined, {}, () => 1];
+      const written = candidates.map((element) => ({ element, alone: outcomeOf(() => stringify({ a: element })) }));
+      const elements = written.filter(({ alone }) => 'value' in alone);
+      const expected = elements.map(({ alone }) => String((alone as { value: unknown }).value)).filter((pair) => pair !== '');
+      expect(stringify({ a: elements.map(({ element }) => element) }), 'the array against its elements written alone').to.equal(expected.join('&'));
       // An array inside an array is no accepted value, so it is written as the empty string.
       expect(stringify({ a: ['x', ['nested'], 'y'] })).to.equal('a=x&a=&a=y');
-    },
-  },
-  {
-    id: 'querystring.stringify.round-trips-through-parse',
-    rules: ['querystring.stringify.array-repeats-key'],
-    async run(ctx) {
-      const parse = qsFunction(ctx, 'parse');
-      const stringify = qsFunction(ctx, 'stringify');
-      const fc = ctx.fc;
-      // The round trip checks the stringify half: keys and values that need no encoding, read back by the reference,
-      // so a broken parse or encoding cannot fail it. Arrays of two or more (one element reads back as a string).
-      const oracle = ctx.oracle.querystring;
-      if (!oracle) throw new Error('the reference querystring module (ctx.oracle.querystring) is missing');
-      const value = fc.oneof(safeText(fc), fc.array(safeText(fc), { minLength: 2, maxLength: 4 }));
-      await ctx.check(
-        fc.property(fc.dictionary(safeText(fc, 1), value, { maxKeys: 6 }), (object) => {
-          expect(plain(oracle.parse(String(stringify(object)))), 'the output read back').to.deep.equal(plain(object));
-        }),
-      );
-      void parse;
     },
   },
 ]);

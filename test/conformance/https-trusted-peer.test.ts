@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { CertificateSet } from '../../conformance/https/certificate-set.js';
 import { createTrustedPeerScope, TrustedPeerError } from '../../conformance/https/trusted-peer-service.js';
-import type { TrustedPeers } from '../../conformance/https/trusted-peer.js';
+import type { ObservedConnection, TrustedPeers } from '../../conformance/https/trusted-peer.js';
 import { createAgentRunner } from '../../runners/agent-runner.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
@@ -116,6 +116,21 @@ describe('https trusted peers', function () {
       const [connection] = (await server.observe()).connections;
       expect(connection).to.include({ tlsStarted: false, secure: false });
       expect(connection?.failure?.code).to.equal('ERR_SSL_HTTP_REQUEST');
+    });
+
+    it('counts a connection as a TLS handshake from its first record, even when the client gives up during the handshake', async () => {
+      const server = await peers.trustedServer();
+      closers.push(() => server.close());
+      // The first bytes of a TLS handshake record, then nothing: a client that gives up before any key exchange.
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(Buffer.from([0x16, 0x03, 0x01, 0x00, 0x04, 0x01, 0x00, 0x00, 0x00])));
+      socket.on('error', () => undefined);
+      closers.push(() => socket.destroy());
+      let connection: ObservedConnection | undefined;
+      for (let i = 0; i < 100 && !connection?.tlsStarted; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        [connection] = (await server.observe()).connections;
+      }
+      expect(connection).to.include({ tlsStarted: true, secure: false });
     });
 
     it('records a client that rejects its certificate as a handshake begun but never completed, with no request', async () => {

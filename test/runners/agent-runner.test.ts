@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from './agent-helpers.js';
 import { hungFunctions } from '../../results/hung-functions.js';
 import { createAgentRunner } from '../../runners/agent-runner.js';
+import { buildAgent } from '../../runners/agent/build-agent.js';
 
 /** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
 function mark(): string {
@@ -13,6 +14,8 @@ function mark(): string {
 
 describe('agent runner: isolation from misbehaving candidates', function () {
   this.timeout(60_000);
+  // Built before any test marks its processes: esbuild's service process belongs to this one, not to an agent.
+  before(() => buildAgent());
   afterEach(() => {
     delete process.env.RTCONF_TEST_MARK;
   });
@@ -90,13 +93,14 @@ describe('agent runner: isolation from misbehaving candidates', function () {
     const controller = new AbortController();
     const runner = adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 30_000 });
     const results: string[] = [];
-    setTimeout(() => controller.abort(), 1500);
     for await (const result of runner.run([META.nonError!, META.parse!, META.stringify!], { seed: 1, timeoutMs: 30_000, jobs: 1, signal: controller.signal })) {
       results.push(result.status);
+      // Interrupted while the hanging parse case is in flight, however long the first case took to come back.
+      if (results.length === 1) setTimeout(() => controller.abort(), 300);
     }
     await runner.close();
     expect(results).to.deep.equal(['error']);
-    expect(await eventually(() => processesWith(marker).length === 0)).to.equal(true);
+    expect(await eventually(() => processesWith(marker).length === 0), `left alive: ${processesWith(marker).join(' ')}`).to.equal(true);
   });
 
   it('refuses an adapter that never finishes loading, within the start limit', async () => {
@@ -122,8 +126,9 @@ describe('agent runner: hostile candidates cost little time', function () {
     const results = await collect(adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 30_000 }), [META.parse!], { timeoutMs: 500 });
     expect(results.map((result) => result.status)).to.deep.equal(['timeout']);
     expect(results[0]?.message).to.contain('stopped responding');
-    // The limit (0.5 s) plus 1.5 s of silence, where the allowance for cleanups would have been 30 s.
-    expect(performance.now() - started).to.be.below(10_000);
+    // The limit (0.5 s) plus 1.5 s of silence and CPU (2 s on an idle machine, more on a busy one, where the agent gets
+    // less of the CPU), where the allowance for cleanups would have been 30 s.
+    expect(performance.now() - started).to.be.below(25_000);
   });
 
   it('times out a case whose candidate starves the event loop with an endless async loop, instead of passing it', async () => {
@@ -150,7 +155,9 @@ describe('agent runner: hostile candidates cost little time', function () {
     expect(last?.durationMs).to.equal(0);
     expect(last?.message).to.match(/^not run: querystring\.agent-parse timed out on 3 cases in a row/);
     expect(hungFunctions(results)).to.deep.equal([{ function: 'querystring.agent-parse', timeouts: 3, notRun: 1 }]);
-    expect(performance.now() - started).to.be.below(20_000);
+    // Three stuck cases of about 1 s each (more on a busy machine) and one not run, where with the 30 s cleanup
+    // allowance and no streak the four would have taken two minutes.
+    expect(performance.now() - started).to.be.below(60_000);
     expect(await eventually(() => processesWith(marker).length === 0)).to.equal(true);
   });
 
@@ -161,7 +168,8 @@ describe('agent runner: hostile candidates cost little time', function () {
     expect(new Set(results.map((result) => result.status))).to.deep.equal(new Set(['error']));
     expect(results[0]?.message).to.match(/^the candidate replaced Promise\.prototype\.then, JSON\.stringify and Array\.prototype\.push at load/);
     expect(results[0]?.message).to.contain('no case can run reliably');
-    expect(performance.now() - started).to.be.below(10_000);
+    // One agent start, where waiting out the limit of each case would have taken 6 × 30 s.
+    expect(performance.now() - started).to.be.below(20_000);
   });
 
   it('lets a candidate wrap an intrinsic at load as long as it still works', async () => {

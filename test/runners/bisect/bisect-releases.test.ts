@@ -77,7 +77,9 @@ describe('bisectReleases', () => {
     const list = releases(32);
     const { probe } = fakeRuntime(list, (_id, index) => (index < 20 ? 'fail' : 'pass'), 6);
     const report = await bisectReleases({ releases: list, cases: ['a'], probe });
-    expect(report.unusable).to.deep.equal([{ from: '1.0.0', to: '1.5.0', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'", exact: true }]);
+    expect(report.unusable).to.deep.equal([
+      { from: '1.0.0', to: '1.5.0', exact: true, reasons: [{ from: '1.0.0', to: '1.5.0', reason: "the agent cannot run in it: SyntaxError: Unexpected token '.'" }] },
+    ]);
     expect(report.cases[0]?.verdict).to.equal('changed');
     expect(report.cases[0]?.changes).to.have.length(1);
     expect(report.cases[0]?.changes[0]).to.deep.include({ before: 'fail', after: 'pass', last: '1.19.0', first: '1.20.0', exact: true });
@@ -130,5 +132,38 @@ describe('bisectReleases', () => {
     const report = await bisectReleases({ releases: list, cases: ['a'], probe, signal: controller.signal });
     expect(report.probes).to.have.length(2);
     expect(report.incomplete).to.equal(true);
+  });
+
+  it('with compareMessages, dates a change from one way of failing to another', async () => {
+    const list = releases(40);
+    const probe = async (version: string): Promise<Probe> => {
+      const index = list.indexOf(version);
+      const message = index < 25 ? 'kept 1000 of 2000 headers' : 'answered 431';
+      return { kind: 'ran', results: new Map([['a', { status: 'fail', message }]]) };
+    };
+    const byStatus = await bisectReleases({ releases: list, cases: ['a'], probe });
+    expect(byStatus.cases[0]?.verdict).to.equal('unchanged');
+    const byMessage = await bisectReleases({ releases: list, cases: ['a'], probe, compareMessages: true });
+    expect(byMessage.cases[0]?.verdict).to.equal('changed');
+    expect(byMessage.cases[0]?.changes[0]).to.deep.include({ before: 'fail', after: 'fail', last: '1.24.0', first: '1.25.0', messageBefore: 'kept 1000 of 2000 headers', messageAfter: 'answered 431' });
+    expect(byMessage.cases[0]?.segments).to.deep.equal([
+      { state: 'fail', from: '1.0.0', to: '1.24.0', message: 'kept 1000 of 2000 headers' },
+      { state: 'fail', from: '1.25.0', to: '1.39.0', message: 'answered 431' },
+    ]);
+  });
+
+  it('lists each reason a stretch of releases cannot run the suite for, oldest first', async () => {
+    const list = releases(16);
+    const probe = async (version: string): Promise<Probe> => {
+      const index = list.indexOf(version);
+      if (index < 8) return { kind: 'unusable', reason: index < 4 ? 'SyntaxError' : 'performance is not defined' };
+      return { kind: 'ran', results: new Map([['a', { status: 'pass' }]]) };
+    };
+    const report = await bisectReleases({ releases: list, cases: ['a'], probe });
+    expect(report.unusable).to.have.length(1);
+    expect(report.unusable[0]).to.deep.include({ from: '1.0.0', to: '1.7.0', exact: true });
+    expect(report.unusable[0]?.reasons.map((item) => item.reason)).to.deep.equal(['SyntaxError', 'performance is not defined']);
+    expect(report.unusable[0]?.reasons[0]?.from).to.equal('1.0.0');
+    expect(report.unusable[0]?.reasons[1]?.to).to.equal('1.7.0');
   });
 });

@@ -9,13 +9,21 @@ const CASES: CaseMeta[] = [
   { id: 'https.b', module: 'https', rules: ['https.rule-b'] },
 ] as unknown as CaseMeta[];
 
-/** A runner that yields `results`, then throws `failure` if given; records whether it was closed. */
-function fakeRunner(results: readonly CaseResult[], failure?: Error): Runner & { closed: boolean } {
+/**
+ * A runner that yields `results` (or, given several lists, the next list on each run, keeping only the cases asked
+ * for), then throws `failure` if given; records whether it was closed and which cases each run was given.
+ */
+function fakeRunner(results: readonly CaseResult[] | readonly (readonly CaseResult[])[], failure?: Error): Runner & { closed: boolean; asked: string[][] } {
+  const rounds = (Array.isArray(results[0]) ? results : [results]) as readonly (readonly CaseResult[])[];
   const runner = {
     closed: false,
+    asked: [] as string[][],
     candidate: { id: 'runtime:node@1.0.0', name: 'node', kind: 'runtime' as const, version: '1.0.0' },
-    async *run(): AsyncIterable<CaseResult> {
-      for (const result of results) yield result;
+    async *run(cases: readonly CaseMeta[]): AsyncIterable<CaseResult> {
+      const ids = cases.map((meta) => meta.id);
+      const round = rounds[Math.min(runner.asked.length, rounds.length - 1)] ?? [];
+      runner.asked.push(ids);
+      for (const result of round) if (ids.includes(result.case)) yield result;
       if (failure) throw failure;
     },
     async close() {
@@ -68,5 +76,27 @@ describe('createRuntimeProbe', () => {
     const outcome = await probe('20.0.0');
     expect(outcome.kind).to.equal('ran');
     if (outcome.kind === 'ran') expect(outcome.results.get('https.b')).to.deep.equal({ status: 'error', message: 'runner failed: the agent did not get ready' });
+  });
+
+  it('runs a case that timed out once more and keeps the second status, noting the first', async () => {
+    const runner = fakeRunner([
+      [result('https.a', 'pass'), result('https.b', 'timeout', 'exceeded its time limit of 10000 ms')],
+      [result('https.b', 'pass')],
+    ]);
+    const probe = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async () => runner });
+    const outcome = await probe('18.16.1');
+    expect(runner.asked).to.deep.equal([['https.a', 'https.b'], ['https.b']]);
+    if (outcome.kind !== 'ran') expect.fail('the release ran');
+    expect(outcome.results.get('https.b')).to.deep.equal({ status: 'pass', note: 'timeout on a first run, pass on a second' });
+  });
+
+  it("calls a release where the harness itself fails around every case unusable, not a run of errors", async () => {
+    const message = 'the harness failed around the case: ReferenceError: performance is not defined';
+    const runner = fakeRunner([result('https.a', 'error', message), result('https.b', 'error', message)]);
+    const probe = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async () => runner });
+    expect(await probe('15.14.0')).to.deep.equal({ kind: 'unusable', reason: 'the harness fails in it: ReferenceError: performance is not defined' });
+    // One case's own error is that case's status.
+    const mixed = createRuntimeProbe({ runtime: 'node', cases: CASES, seed: 1, timeoutMs: 1000, jobs: 1, resolve: async () => fakeRunner([result('https.a', 'pass'), result('https.b', 'error', message)]) });
+    expect(await mixed('15.14.0')).to.have.property('kind', 'ran');
   });
 });
