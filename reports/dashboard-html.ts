@@ -2,37 +2,9 @@
 // (reports/html-report.ts): data, script and style inline, nothing fetched, works from file://, and a
 // Content-Security-Policy that allows exactly its own script and style, by hash. Its script is the dashboard entry of
 // the page modules (reports/html/page/dashboard/), which shares the report's DOM, label and format helpers and style.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../results/package-root.js';
-import { bundlePageScript, DASHBOARD_ENTRY } from './html/bundle-page.js';
+import { loadPageAssets } from './html/page-assets.js';
 import { buildDashboardData, type DashboardInput, type DashboardOptions } from './dashboard-data.js';
 import { jsonForScript, pagePolicy } from './html-report.js';
-
-interface Assets {
-  readonly script: string;
-  readonly style: string;
-}
-
-let assets: Assets | undefined;
-
-/**
- * `npm run build` writes the bundled script to `dist/reports/html/dashboard.js` beside the compiled form of this
- * module; from the TypeScript sources (tsx) it is bundled in memory once. The style is the report's `page.css`.
- */
-function loadAssets(): Assets {
-  if (assets) return assets;
-  // The HTML parser turns CRLF into LF before the browser hashes an inline block; do the same so the hashes match.
-  const normalize = (text: string): string => text.replace(/\r\n?/g, '\n');
-  const prebuilt = new URL('./html/dashboard.js', import.meta.url);
-  const script = normalize(existsSync(prebuilt) ? readFileSync(prebuilt, 'utf8') : bundlePageScript(DASHBOARD_ENTRY));
-  const style = normalize(readFileSync(join(packageRoot(), 'reports', 'html', 'page.css'), 'utf8'));
-  if (/<\/script/i.test(script) || /<\/style/i.test(style) || /<!--/.test(script)) {
-    throw new Error(`the dashboard's script and style must not contain "</script", "</style" or "<!--": they are inlined as-is`);
-  }
-  assets = { script, style };
-  return assets;
-}
 
 /**
  * Renders the dashboard page.
@@ -43,7 +15,7 @@ function loadAssets(): Assets {
  * await writeFile('index.html', renderDashboard([{ file: 'node-22.json', results }]));
  */
 export function renderDashboard(inputs: readonly DashboardInput[], options: DashboardOptions = {}): string {
-  const { script, style } = loadAssets();
+  const { script, style } = loadPageAssets('dashboard');
   const data = jsonForScript(buildDashboardData(inputs, options));
   return `<!doctype html>
 <html lang="en">

@@ -1,13 +1,10 @@
 // The HTML report: one self-contained static file (data, script and style inline, nothing fetched) that works from
 // file:// and whose Content-Security-Policy allows exactly its own script and style, by hash.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../results/package-root.js';
 import type { ResultsFile } from '../results/results-file.js';
 import type { MutationFile } from '../results/mutation-file.js';
 import type { ExpectationsInput } from '../results/expectation-marks.js';
-import { bundlePageScript } from './html/bundle-page.js';
+import { loadPageAssets } from './html/page-assets.js';
 import { buildReportData } from './report-data.js';
 
 export interface HtmlReportOptions {
@@ -17,33 +14,6 @@ export interface HtmlReportOptions {
   readonly mutation?: MutationFile;
   /** Expectations files (`--expect`): results are then marked expected or unexpected, with the baseline if any. */
   readonly expectations?: readonly ExpectationsInput[];
-}
-
-interface Assets {
-  readonly script: string;
-  readonly style: string;
-}
-
-let assets: Assets | undefined;
-
-/**
- * The page's script is TypeScript in `reports/html/page/`, bundled into one script: `npm run build` writes it to
- * `dist/reports/html/page.js` beside the compiled form of this module, which uses it; the TypeScript sources (run
- * through tsx, where no such file sits beside this module) bundle it in memory once. The style is a plain file in
- * `reports/html/`, read from the package root so the same lookup works from the sources and from `dist/`.
- */
-function loadAssets(): Assets {
-  if (assets) return assets;
-  // The HTML parser turns CRLF into LF before the browser hashes an inline block; do the same so the hashes match.
-  const normalize = (text: string): string => text.replace(/\r\n?/g, '\n');
-  const prebuilt = new URL('./html/page.js', import.meta.url);
-  const script = normalize(existsSync(prebuilt) ? readFileSync(prebuilt, 'utf8') : bundlePageScript());
-  const style = normalize(readFileSync(join(packageRoot(), 'reports', 'html', 'page.css'), 'utf8'));
-  if (/<\/script/i.test(script) || /<\/style/i.test(style) || /<!--/.test(script)) {
-    throw new Error(`the report page's script and style must not contain "</script", "</style" or "<!--": they are inlined as-is`);
-  }
-  assets = { script, style };
-  return assets;
 }
 
 function sha256(text: string): string {
@@ -82,7 +52,7 @@ export function jsonForScript(value: unknown): string {
  * await writeFile('index.html', renderHtmlReport(results, { baseline }));
  */
 export function renderHtmlReport(results: ResultsFile, options: HtmlReportOptions = {}): string {
-  const { script, style } = loadAssets();
+  const { script, style } = loadPageAssets('report');
   const data = jsonForScript(buildReportData(results, options));
   const policy = pagePolicy(script, style);
   return `<!doctype html>

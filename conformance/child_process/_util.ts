@@ -2,6 +2,7 @@
 // every process a case starts is killed and waited for when the case ends, whether it passed, failed or timed out.
 import { Buffer } from 'node:buffer';
 import type { ChildProcess } from 'node:child_process';
+import { shellQuote } from '../../results/replay.js';
 import { CaseFailure, type CaseContext } from '../case.js';
 import { api, describeThrown, describeValue, returnedBy, thrownBy, untilAborted, type ErrorExpectation } from '../kit.js';
 
@@ -225,10 +226,8 @@ export function channelVariable(ctx: CaseContext): string {
   return ctx.candidate.declared?.ipcChannelVariable ?? SPEC_CHANNEL_VARIABLE;
 }
 
-/** Quotes a word for a POSIX shell command line (single quotes; embedded ones closed, escaped and reopened). */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
+/** POSIX shell quoting, the same the replay commands use. */
+export { shellQuote };
 
 /** A POSIX shell command line running a fixture with the candidate's runtime. */
 export function fixtureCommandLine(ctx: CaseContext, fixture: string, ...args: string[]): string {

@@ -9,7 +9,8 @@ import { answered, createServer, listen, secureConnection, serverCredentials, st
 export const createServerCases = defineCases('https', [
   {
     id: 'https.create-server.accepts-every-argument-form',
-    rules: ['https.create-server.arguments-optional', 'https.create-server.returns-server'],
+    // The listener a form hands over must be the 'request' listener: that is how a form is seen to take it.
+    rules: ['https.create-server.arguments-optional', 'https.create-server.returns-server', 'https.create-server.request-listener'],
     async run(ctx) {
       uses(ctx, 'createServer', 'Server');
       const credentials = serverCredentials(await ctx.fixtures.certificates());
