@@ -242,16 +242,23 @@ function planMutant(
   const scope = mutant.scope ? { from: at(mutant.scope.start), to: at(mutant.scope.end) } : undefined;
   const indices = casesCoveringSpan(map.files[mutant.file], at(mutant.spanStart), at(mutant.spanEnd), scope);
   const covering = new Set<string>();
+  const direct = new Set<string>();
   for (const index of indices) {
     // Code that ran while the modules loaded serves every case of the modules that load it.
     if (index === -1) for (const meta of cases) if (owners.includes(meta.module)) covering.add(meta.id);
     const meta = map.cases[index];
-    if (meta) covering.add(meta.id);
+    if (meta) {
+      covering.add(meta.id);
+      direct.add(meta.id);
+    }
   }
   const selected = cases.filter((meta) => covering.has(meta.id));
   if (!usable) return { mutant, modules: owners, cases: selected, rules: [] };
-  // A rule counts the mutants its runnable cases cover (not those of cases that are n/a here, say Windows-only ones).
-  const rules = [...new Set(selected.filter((meta) => usable.has(meta.id)).flatMap((meta) => meta.rules))].sort();
+  // A rule counts the mutants its runnable cases executed while they ran (not those of cases that are n/a here, say
+  // Windows-only ones); code that only ran at load counts for the rules of every case of its modules.
+  const usableCase = (meta: CaseMeta): boolean => usable.has(meta.id);
+  const ran = selected.filter((meta) => usableCase(meta) && direct.has(meta.id));
+  const rules = [...new Set((ran.length > 0 ? ran : selected.filter(usableCase)).flatMap((meta) => meta.rules))].sort();
   const runnable = selected
     .filter((meta) => usable.has(meta.id))
     .sort((a, b) => (usable.get(a.id) ?? 0) - (usable.get(b.id) ?? 0))

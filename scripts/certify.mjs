@@ -4,14 +4,16 @@
 // each run (results.json, report, badge) in docs/conformance/runs/<name>/, builds the dashboard over all of them into
 // docs/conformance/index.html, and writes docs/conformance/README.md with what was run, where and with what outcome.
 //
-//   npm run certify [-- --only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run]
+//   npm run certify [-- --only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild]
 //
+// --only reruns some candidates; the dashboard and the summary still cover every run in docs/conformance/runs/.
+// --rebuild runs nothing and only rebuilds the dashboard and the summary from the runs there.
 // Exit 0 when every run finished and no gated candidate had an unexpected result, 1 when one had, 2 when a run or
 // the dashboard could not be made. Candidates no expectations file names are certified without a gate: their
 // failures are reported, not counted against the exit code. The CLI runs from the TypeScript sources (tsx).
 import { spawn } from 'node:child_process';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
-import { cpus, release, platform, arch } from 'node:os';
+import { cpus } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,7 +43,7 @@ export const CANDIDATES = [
 
 /** The seed docs/runtimes.md and expectations/ were measured with: property cases draw the same inputs every time. */
 const DEFAULT_SEED = '20261123';
-const USAGE = 'usage: npm run certify -- [--only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run]';
+const USAGE = 'usage: npm run certify -- [--only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild]';
 
 /** Reads every expectations file: path → the candidate ids it names. */
 export async function expectationFiles(dir = join(ROOT, 'expectations')) {
@@ -93,6 +95,7 @@ async function main() {
       timeout: { type: 'string' },
       out: { type: 'string', default: join(ROOT, 'docs', 'conformance') },
       'dry-run': { type: 'boolean', default: false },
+      rebuild: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -110,98 +113,127 @@ async function main() {
   }
   const out = resolve(values.out);
   const runsDir = join(out, 'runs');
-  const plan = candidates.map((candidate) => ({
+  const planOf = (candidate) => ({
     ...candidate,
     out: join(runsDir, candidate.name),
     expect: [...files].filter(([, ids]) => ids.includes(candidate.spec)).map(([file]) => file),
-  }));
+  });
+  const everything = discoverCandidates(files).map(planOf);
+  const plan = candidates.map(planOf);
   for (const item of plan) {
     const gate = item.expect.length > 0 ? item.expect.map((file) => relative(ROOT, file)).join(', ') : 'no expectations file: not gated';
-    process.stdout.write(`${item.spec.padEnd(24)} → ${relative(ROOT, item.out)}  (${gate})\n`);
+    process.stdout.write(`${item.spec.padEnd(24)} → ${relative(ROOT, item.out)}  (${gate})${values.rebuild ? ' (not run: --rebuild)' : ''}\n`);
   }
   if (values['dry-run']) return 0;
 
-  const started = new Date();
-  const outcomes = [];
-  for (const item of plan) {
-    await mkdir(item.out, { recursive: true });
-    const args = ['run', '--candidate', item.spec, '--seed', values.seed, '--jobs', values.jobs, '--out', item.out, ...(values.timeout ? ['--timeout', values.timeout] : []), ...item.expect.flatMap((file) => ['--expect', file])];
-    const t0 = performance.now();
-    const run = await rtconf(args, item.name);
-    const seconds = (performance.now() - t0) / 1000;
-    const outcome = await describeRun(item, run, seconds);
-    outcomes.push(outcome);
-    process.stdout.write(`${item.spec}: ${outcome.line}\n`);
+  let broken = false;
+  let unexpected = false;
+  if (!values.rebuild) {
+    for (const item of plan) {
+      await mkdir(item.out, { recursive: true });
+      // Paths relative to the package root (rtconf's working directory): results.json records its command line, and
+      // the committed files should not name the machine's folders.
+      const args = ['run', '--candidate', item.spec, '--seed', values.seed, '--jobs', values.jobs, '--out', relative(ROOT, item.out), ...(values.timeout ? ['--timeout', values.timeout] : []), ...item.expect.flatMap((file) => ['--expect', relative(ROOT, file)])];
+      const t0 = performance.now();
+      const run = await rtconf(args, item.name);
+      const record = runRecord(item, run, (performance.now() - t0) / 1000);
+      // Beside the run's own files, what only this script knows of it: the gate's outcome and how long it took.
+      writeFileSync(join(item.out, 'certify.json'), `${JSON.stringify(record, null, 2)}\n`);
+      broken ||= record.broken;
+      unexpected ||= record.gated && record.unexpected > 0;
+      const outcome = await readOutcome(item);
+      process.stdout.write(`${item.spec}: ${outcome ? outcome.line : `the run failed (exit ${record.exitCode}): ${record.reason}`}\n`);
+    }
   }
 
-  const usable = outcomes.filter((outcome) => outcome.results);
-  const dashboard = await rtconf(
-    ['dashboard', ...usable.map((outcome) => outcome.resultsFile), ...[...files].filter(([, ids]) => ids.some((id) => usable.some((outcome) => outcome.id === id))).flatMap(([file]) => ['--expect', file]), '--out', out],
-    'dashboard',
-  );
+  // The dashboard and the summary cover every run on disk, so that `--only` refreshes some columns, not all of them.
+  const outcomes = (await Promise.all(everything.map(readOutcome))).filter((outcome) => outcome !== undefined);
+  const ids = new Set(outcomes.map((outcome) => outcome.id));
+  const gateFiles = [...files].filter(([, names]) => names.some((id) => ids.has(id))).map(([file]) => file);
+  const dashboard = await rtconf(['dashboard', ...outcomes.map((outcome) => relative(ROOT, outcome.resultsFile)), ...gateFiles.flatMap((file) => ['--expect', relative(ROOT, file)]), '--out', relative(ROOT, out)], 'dashboard');
   if (dashboard.code !== 0) process.stderr.write(`certify: the dashboard could not be built (exit ${dashboard.code}): ${dashboard.stderr.trim().split('\n').pop() ?? ''}\n`);
   else process.stdout.write(dashboard.stdout);
-  writeFileSync(join(out, 'README.md'), summaryPage(outcomes, { started, seed: values.seed, jobs: values.jobs, out }));
+  writeFileSync(join(out, 'README.md'), summaryPage(outcomes, { gateFiles, out }));
   process.stdout.write(`summary: ${join(out, 'README.md')}\n`);
 
-  if (dashboard.code !== 0 || outcomes.some((outcome) => outcome.broken)) return 2;
-  return outcomes.some((outcome) => outcome.gated && outcome.unexpected > 0) ? 1 : 0;
+  if (dashboard.code !== 0 || broken) return 2;
+  return unexpected ? 1 : 0;
 }
 
-/** What a run obtained: its counts from results.json, and from the summary the gate's verdict. */
-async function describeRun(item, run, seconds) {
+/** What the run's exit code and summary say: 0 nothing unexpected, 1 some result regressed, anything else a failed run. */
+function runRecord(item, run, seconds) {
+  const base = { spec: item.spec, exitCode: run.code, seconds: Math.round(seconds), gated: item.expect.length > 0, expect: item.expect.map((file) => relative(ROOT, file)) };
+  if (run.code !== 0 && run.code !== 1) return { ...base, broken: true, unexpected: 0, stale: 0, reason: (run.stderr.trim().split('\n').pop() ?? '').slice(0, 300) };
+  const count = (pattern) => Number(pattern.exec(run.stdout)?.[1] ?? 0);
+  // Without a gate every failing normative case is unexpected (exit 1); with one, the gate's summary counts them.
+  const unexpected = base.gated ? count(/(\d+) unexpected result\(s\)/) || (run.code === 1 ? 1 : 0) : 0;
+  return { ...base, broken: false, unexpected, stale: count(/(\d+) new pass\(es\)/) };
+}
+
+/** A run on disk: its results.json and, when certify made it, its certify.json; undefined when it has no results. */
+async function readOutcome(item) {
   const resultsFile = join(item.out, 'results.json');
-  const base = { name: item.name, spec: item.spec, seconds, gated: item.expect.length > 0, expect: item.expect, resultsFile };
-  // 0: nothing unexpected; 1: some result regressed (a verdict); anything else: the run itself failed.
-  if (run.code !== 0 && run.code !== 1) {
-    const reason = (run.stderr.trim().split('\n').pop() ?? '').slice(0, 300);
-    return { ...base, broken: true, unexpected: 0, line: `the run failed (exit ${run.code}): ${reason}` };
+  let results;
+  try {
+    results = JSON.parse(await readFile(resultsFile, 'utf8'));
+  } catch {
+    return undefined;
   }
-  const results = JSON.parse(await readFile(resultsFile, 'utf8'));
-  const runOf = results.runs[0];
-  const summary = runOf.summary;
-  const unexpected = Number(/(\d+) unexpected result/.exec(run.stdout)?.[1] ?? (run.code === 1 ? NaN : 0));
+  const record = await readFile(join(item.out, 'certify.json'), 'utf8').then((text) => JSON.parse(text), () => undefined);
+  const run = results.runs[0];
+  const summary = run.summary;
   const notPassing = summary.total - summary.pass - summary.skip - summary.na;
-  const gate = base.gated ? (run.code === 0 ? 'gate passed: every failure expected' : `${Number.isNaN(unexpected) ? 'some' : unexpected} unexpected result(s)`) : 'not gated';
+  const gate = !record ? 'gate not recorded' : !record.gated ? 'not gated' : record.unexpected === 0 ? 'gate passed: every failure expected' : `${record.unexpected} unexpected result(s)`;
+  const stale = record?.stale ? `, ${record.stale} stale expectation(s)` : '';
   return {
-    ...base,
-    id: runOf.candidate.id,
-    version: runOf.candidate.version ?? '',
-    results,
+    ...item,
+    id: run.candidate.id,
+    version: run.candidate.version ?? '',
+    startedAt: results.startedAt,
+    seed: results.seed,
+    suite: results.tool?.version ?? '?',
+    environment: results.environment,
+    resultsFile,
+    record,
     summary,
-    unexpected: Number.isNaN(unexpected) ? 1 : unexpected,
-    line: `${runOf.candidate.name} ${runOf.candidate.version ?? ''}: ${summary.pass} pass, ${notPassing} not passing, ${summary.skip} skip, ${summary.na} n/a of ${summary.total}; ${gate} (${seconds.toFixed(0)} s)`,
+    line: `${run.candidate.name} ${run.candidate.version ?? ''}: ${summary.pass} pass, ${notPassing} not passing, ${summary.skip} skip, ${summary.na} n/a of ${summary.total}; ${gate}${stale}${record ? ` (${record.seconds} s)` : ''}`,
   };
 }
 
-function summaryPage(outcomes, { started, seed, jobs, out }) {
+function summaryPage(outcomes, { gateFiles, out }) {
+  const link = (file) => `[${file}](../../${file})`;
   const rows = outcomes.map((outcome) => {
-    if (outcome.broken) return `| \`${outcome.spec}\` | — | — | — | — | — | — | ${outcome.line} |`;
     const s = outcome.summary;
     const failing = s.fail + s.error + s.timeout + s.crash + (s.flaky ?? 0);
-    const gate = outcome.gated ? (outcome.unexpected === 0 ? `passed (${outcome.expect.map((file) => `[${relative(ROOT, file)}](../../${relative(ROOT, file)})`).join(', ')})` : `**${outcome.unexpected} unexpected**`) : 'not gated';
-    return `| \`${outcome.spec}\` | ${outcome.version} | ${s.pass} | ${failing} | ${s.skip} | ${s.na} | [report](runs/${outcome.name}/index.html) | ${gate} |`;
+    const record = outcome.record;
+    const gate = !record ? 'not recorded' : !record.gated ? 'not gated' : record.unexpected === 0 ? `passed (${record.expect.map(link).join(', ')})` : `**${record.unexpected} unexpected** (${record.expect.map(link).join(', ')})`;
+    const stale = record?.stale ? `; ${record.stale} stale` : '';
+    return `| \`${outcome.spec}\` | ${outcome.version} | ${s.pass} | ${failing} | ${s.skip} | ${s.na} | ${gate}${stale} | ${(outcome.startedAt ?? '').slice(0, 10)}${record ? `, ${record.seconds} s` : ''} | [report](runs/${outcome.name}/index.html) |`;
   });
-  const results = outcomes.find((outcome) => outcome.results)?.results;
-  const suite = results?.tool?.version ?? '?';
+  const seeds = [...new Set(outcomes.map((outcome) => outcome.seed))];
+  const suites = [...new Set(outcomes.map((outcome) => outcome.suite))];
+  const where = outcomes.find((outcome) => outcome.environment)?.environment;
+  const machine = where ? `${where.os}, ${where.arch}, ${where.cpus} CPUs, harness Node ${where.node}` : 'the machine each results.json names';
   return `# Conformance certification
 
-Written by \`npm run certify\` (\`scripts/certify.mjs\`) on ${started.toISOString().slice(0, 10)}: the whole suite (rt-conformance
-${suite}) against each candidate below, one \`rtconf run\` each, seed ${seed}, \`--jobs ${jobs}\`, on ${platform()}-${arch()}
-(${release()}, ${cpus().length} CPUs). Open [index.html](index.html) (the dashboard: rule × runtime and version) from
-a checkout, or any run's own report; every run's \`results.json\` is in \`runs/<name>/\`.
+Written by \`npm run certify\` (\`scripts/certify.mjs\`): the whole suite (rt-conformance ${suites.join(', ')}) against each
+candidate below, one \`rtconf run\` each with seed ${seeds.join(', ')}, on ${machine}. [index.html](index.html) is
+the dashboard over all of these runs (rule × runtime and version; open it from a checkout, it needs no server); each
+run's own report, badge and \`results.json\` are in \`runs/<name>/\`, with \`certify.json\` (the gate's outcome and
+the run's duration).
 
-| candidate | version | pass | not passing | skip | n/a | report | expectations gate |
-|---|---|---|---|---|---|---|---|
+| candidate | version | pass | not passing | skip | n/a | expectations gate | run on, taking | report |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-"not passing" counts fail, error, timeout, crash and flaky results; why each runtime fails what it fails is in
-[docs/runtimes.md](../runtimes.md) and, case by case, in the expectations files. Rebuild the dashboard from these
-files alone with
+"not passing" counts fail, error, timeout, crash and flaky results, "stale" expectations that now pass. Why each
+runtime fails what it fails is in [docs/runtimes.md](../runtimes.md) and, case by case, in the expectations files;
+the npm polyfills are certified without a gate (no expectations file names them). \`npm run certify -- --rebuild\`
+rebuilds the dashboard and this page from the runs here without running anything, as does
 
 \`\`\`sh
-npx rtconf dashboard ${outcomes.filter((outcome) => outcome.results).map((outcome) => relative(ROOT, outcome.resultsFile)).join(' ')} \\
-  ${[...new Set(outcomes.flatMap((outcome) => outcome.expect))].map((file) => `--expect ${relative(ROOT, file)}`).join(' ')} --out ${relative(ROOT, out)}
+npx rtconf dashboard ${relative(ROOT, join(out, 'runs'))}/*/results.json \\
+  ${gateFiles.map((file) => `--expect ${relative(ROOT, file)}`).join(' ')} --out ${relative(ROOT, out)}
 \`\`\`
 `;
 }
