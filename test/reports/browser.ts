@@ -51,3 +51,8 @@ export async function launchChromium(viewport = { width: 1400, height: 900 }): P
     },
   };
 }
+
+/** In CI (CI=true) the browser tests must run: a missing Chromium is then an error, not a skip. */
+export function inCi(): boolean {
+  return ['true', '1', 'yes'].includes((process.env.CI ?? '').toLowerCase());
+}

@@ -14,12 +14,11 @@ import type { ResultsFile } from '../../results/results-file.js';
 import { passRate, ruleStatuses } from '../../results/verdict.js';
 import { buildDashboardData, type DashboardInput } from '../../reports/dashboard-data.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
-import { chromiumMissing, launchChromium, type Browser } from './browser.js';
+import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
 import { cspViolations, openWatched, payloadRan } from './page-watch.js';
 import { HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG } from './sample-results.js';
 
-const inCi = (): boolean => ['true', '1', 'yes'].includes((process.env.CI ?? '').toLowerCase());
 
 describe('dashboard in headless Chromium', function () {
   this.timeout(180_000);

@@ -10,11 +10,10 @@ import { expectationsFromResults, validateExpectations, type Expectations } from
 import { isFailing } from '../../results/status.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
-import { chromiumMissing, launchChromium, type Browser } from './browser.js';
+import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
 import { cspViolations, openWatched } from './page-watch.js';
 import { buildSampleResults } from './sample-results.js';
 
-const inCi = (): boolean => ['true', '1', 'yes'].includes((process.env.CI ?? '').toLowerCase());
 
 describe('HTML report against expectations in headless Chromium', function () {
   this.timeout(180_000);

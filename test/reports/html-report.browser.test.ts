@@ -10,10 +10,9 @@ import { passRate, ruleStatuses } from '../../results/verdict.js';
 import { replayCommand } from '../../results/replay.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
-import { chromiumMissing, launchChromium, type Browser } from './browser.js';
+import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
 import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG, withStatuses } from './sample-results.js';
 
-const inCi = (): boolean => ['true', '1', 'yes'].includes((process.env.CI ?? '').toLowerCase());
 
 // The page-side globals used inside page.evaluate callbacks. The project compiles without the DOM library, so these
 // module-scoped declarations type just what the callbacks touch; at run time the browser's own globals are used.
