@@ -35,7 +35,11 @@ export function loadReferenceModules(): Promise<CandidateModules> {
       import('../reference/https.js'),
     ]);
     // Non-enumerable, so that copies of the module object (such as test mutants) do not claim to be the reference.
-    Object.defineProperty(https.default, LOAD_TARGET, { value: referenceHttpsLoadTarget(), enumerable: false });
+    // Defined once per module object: a process can evaluate this file twice (mocha under tsx requires some test files
+    // as CommonJS and imports others as ES modules) while both copies share the reference's ES module object.
+    if (!Object.prototype.hasOwnProperty.call(https.default, LOAD_TARGET)) {
+      Object.defineProperty(https.default, LOAD_TARGET, { value: referenceHttpsLoadTarget(), enumerable: false });
+    }
     return {
       querystring: querystring.default as unknown as CandidateModules['querystring'],
       child_process: childProcess.default as unknown as CandidateModules['child_process'],

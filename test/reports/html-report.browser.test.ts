@@ -251,6 +251,9 @@ describe('HTML report in headless Chromium', function () {
       await page.keyboard.press('Escape');
       await page.waitForSelector('dialog[open]', { state: 'detached' }).catch(() => undefined);
       expect(await page.$('dialog[open]')).to.equal(null);
+      // The dialog's 'close' event (which restores focus and the address) is queued as a task after the dialog closes,
+      // so wait for its effect (bounded) before asserting it.
+      await page.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).has('rule'), undefined, { timeout: 5000 }).catch(() => undefined);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).to.equal(focused);
       expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('rule')).to.equal(null);
       // Focus is visible: the focused cell draws an outline.
