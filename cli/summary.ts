@@ -5,6 +5,7 @@ import { MODULES } from '../spec/rule.js';
 import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
 import type { ExpectationSource, GateReport } from '../results/regression-gate.js';
 import { replayCommand } from '../results/replay.js';
+import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
 import { summarize } from '../results/results-file.js';
@@ -41,7 +42,7 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
       const moduleResults = run.results.filter((result) => result.module === module);
       if (moduleResults.length === 0) continue;
       const summary = summarize(moduleResults);
-      rows.push([run.candidate.id, module, ...STATUSES.map((status) => String(summary[status])), verdictCell(passRate(run, results.rules, module))]);
+      rows.push([printable(run.candidate.id), module, ...STATUSES.map((status) => String(summary[status])), verdictCell(passRate(run, results.rules, module))]);
     }
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
@@ -52,8 +53,14 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
     const failing = run.results.filter((result) => isFailing(result.status));
     if (failing.length === 0) continue;
     const more = failing.length > REPLAYS_PER_CANDIDATE ? ` (${failing.length - REPLAYS_PER_CANDIDATE} more in the report)` : '';
-    stream.write(`\nreplay a failing case of ${run.candidate.id} alone${more}:\n`);
-    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${replayCommand(run.candidate, result.case, results.seed)}\n`);
+    stream.write(`\nreplay a failing case of ${printable(run.candidate.id)} alone${more}:\n`);
+    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${printable(replayCommand(run.candidate, result.case, results.seed))}\n`);
+  }
+  for (const run of results.runs) {
+    for (const hung of hungFunctions(run.results)) {
+      const notRun = hung.notRun > 0 ? `; its ${hung.notRun} remaining ${hung.notRun === 1 ? 'case was' : 'cases were'} recorded as timeout without running` : '';
+      stream.write(`\n${printable(run.candidate.id)} hung in ${hung.function}: ${hung.timeouts} timeouts in a row${notRun}\n`);
+    }
   }
   stream.write('\n');
   for (const run of results.runs) stream.write(`${verdictLine(run, results, options.gate)}\n`);

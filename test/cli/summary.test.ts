@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { printCaseVerdicts, printSummary, verdictLine, type SummaryOptions } from '../../cli/summary.js';
 import { evaluateGate, sourceFromExpectations } from '../../results/regression-gate.js';
 import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, Status } from '../../results/results-file.js';
+import { notRunMessage } from '../../results/hung-functions.js';
 import { resultsOf } from '../reports/sample-results.js';
 
 const RULES: RuleSummary[] = [
@@ -84,6 +85,24 @@ describe('the end-of-run summary', () => {
   it('names an adapter by its declared name, with its id when the name does not show it', () => {
     const other = resultsOf(RULES, [{ candidate: { id: './x.mjs', name: 'x\u001b[31m', kind: 'adapter' }, results: passing() }]);
     expect(verdictLine(runAt(other, 0), other)).to.equal('x?[31m (./x.mjs): conformant: 3/3 normative rules');
+  });
+
+  it('names the functions a candidate hung on, with the cases recorded as timeout without running', () => {
+    const hung: CaseResult[] = [
+      caseOf('querystring.parse.a', 'querystring.a.one', 'timeout', 'timed out after 5000 ms'),
+      caseOf('querystring.parse.b', 'querystring.a.two', 'timeout', notRunMessage('querystring.parse', 3)),
+      caseOf('querystring.parse.c', 'querystring.a.three', 'timeout', notRunMessage('querystring.parse', 3)),
+    ];
+    const text = textOf((stream) => printSummary(stream, resultsOf(RULES, [{ candidate: ADAPTER, results: hung }])));
+    expect(text).to.contain('\nadapter:mine hung in querystring.parse: 3 timeouts in a row; its 2 remaining cases were recorded as timeout without running\n');
+    expect(textOf((stream) => printSummary(stream, results))).to.not.contain(' hung in ');
+  });
+
+  it('prints no control character a candidate put in its id or name (table, replay commands, verdict lines)', () => {
+    const hostile: CandidateInfo = { id: 'adapter:evil\u001b[2J\r\nx', name: 'evil\u001b]0;title\u0007', kind: 'adapter' };
+    const text = textOf((stream) => printSummary(stream, resultsOf(RULES, [{ candidate: hostile, results: failingTwo() }])));
+    expect(text).to.contain('adapter:evil?[2J??x');
+    expect(text).to.not.match(/[\u0000-\u0009\u000b-\u001f\u007f]/);
   });
 });
 
