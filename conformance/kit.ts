@@ -301,8 +301,12 @@ export function method(target: unknown, name: string, owner: string): (...args: 
 
 /** Error codes by which runtimes and polyfills say an API is not there. */
 const MISSING_API_CODES: ReadonlySet<unknown> = new Set(['ERR_NOT_IMPLEMENTED', 'ERR_METHOD_NOT_IMPLEMENTED']);
-/** Messages by which polyfills say an API is not there ("[unenv] child_process.fork is not implemented yet!"). */
-const MISSING_API_MESSAGE = /\bnot (?:yet )?implemented\b|\bunimplemented\b/i;
+/**
+ * Messages by which polyfills say an API is not there: "[unenv] child_process.fork is not implemented yet!", "Node.js
+ * child_process is not supported by JSPM core in the browser". A refusal of an argument ("protocol 'x:' not
+ * supported") says neither.
+ */
+const MISSING_API_MESSAGE = /\bnot (?:yet )?implemented\b|\bunimplemented\b|\bis not supported (?:by|in)\b/i;
 /** What a runtime's TypeError says when something that is not there was called (V8, JavaScriptCore). */
 const NOT_CALLABLE_MESSAGE = /\bis not a (?:function|constructor)\b|\bCannot read propert(?:y|ies) of (?:undefined|null)\b|\bis not an object\b/;
 

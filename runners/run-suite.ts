@@ -19,6 +19,11 @@ export interface SuiteOptions {
   readonly timeoutMs: number;
   /** Job slots shared by all out-of-process candidates (default: the CPU count). */
   readonly jobs?: number;
+  /**
+   * The job pool to take slots from, when several suites run at once and must share one (`jobs` is then ignored):
+   * candidates certified for different module selections, say.
+   */
+  readonly pool?: JobPool;
   readonly signal?: AbortSignal;
   /** Called as each result arrives (progress output); results of different candidates interleave. */
   readonly onResult?: (candidate: CandidateInfo, result: CaseResult) => void;
@@ -72,7 +77,7 @@ export async function runSuite(
   const startedAt = new Date();
   const started = performance.now();
   const order = new Map(cases.map((meta, index) => [meta.id, index]));
-  const pool = createJobPool(Math.max(1, options.jobs ?? defaultJobs()));
+  const pool = options.pool ?? createJobPool(Math.max(1, options.jobs ?? defaultJobs()));
   const { applicable, outside } = splitByInterface(cases, rules, options.interfaceVersion);
   const runs = new Map<Runner, CandidateRun>();
 

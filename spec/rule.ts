@@ -23,7 +23,11 @@ export interface Rule {
   /** The statement, in our own words. */
   readonly title: string;
   readonly level: RuleLevel;
-  /** Required for informative rules: why no case can check it. */
+  /**
+   * Required for informative rules: why no case can check it. For a normative rule whose statement is vague ("parsed
+   * correctly", "as the plain-HTTP server"): how the cases read it and on what source. Either way it is recorded in
+   * results.json and shown under the rule in the report's drill-down, so an implementer sees why a case decides as it does.
+   */
   readonly why?: string;
   /** Runtime release that introduced or last changed the behaviour, from the spec's versioning table. */
   readonly since?: string;

@@ -26,7 +26,8 @@ import { createProgress } from '../progress.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
 import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_OUT = 'rtconf-report';
 export const EXIT_INTERRUPTED = 130;
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */

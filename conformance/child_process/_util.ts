@@ -21,6 +21,8 @@ export interface CallbackOutcome {
   readonly stdout: string | Buffer;
   readonly stderr: string | Buffer;
   readonly child: ChildProcess;
+  /** Resolves with the exit code of the child's `'close'` event (listened for from the start). */
+  readonly closed: Promise<number | null>;
 }
 
 export interface Tracked {
@@ -161,11 +163,27 @@ export function launch(ctx: CaseContext, via: Launcher, args: readonly unknown[]
  * and resolves with what the callback got. The child is reaped when the case ends.
  */
 export function runToCallback(ctx: CaseContext, via: 'exec' | 'execFile', ...args: unknown[]): Promise<CallbackOutcome> {
-  let resolveDone!: (outcome: Omit<CallbackOutcome, 'child'>) => void;
-  const done = new Promise<Omit<CallbackOutcome, 'child'>>((resolve) => (resolveDone = resolve));
+  let resolveDone!: (outcome: Omit<CallbackOutcome, 'child' | 'closed'>) => void;
+  const done = new Promise<Omit<CallbackOutcome, 'child' | 'closed'>>((resolve) => (resolveDone = resolve));
   const callback = (error: ExecError | null, stdout: string | Buffer, stderr: string | Buffer): void => resolveDone({ error, stdout, stderr });
   const child = launchChild(ctx, via, [...args, callback]);
-  return untilAborted(ctx, done).then((outcome) => ({ ...outcome, child }));
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code: number | null) => resolve(code)));
+  return untilAborted(ctx, done).then((outcome) => ({ ...outcome, child, closed }));
+}
+
+/**
+ * Whether the process with this pid (one a fixture reported for itself) is gone, as the harness's own process sees it:
+ * true once it has exited and been reaped, false while it runs (or is a zombie not yet waited for), undefined when
+ * this runtime cannot tell.
+ */
+export function processGone(pid: number): boolean | undefined {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code === 'ESRCH' ? true : code === 'EPERM' ? false : undefined;
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ import { channelVariable, launch, refusedCall, shellQuote, type Tracked } from '
 
 interface Ready {
   readonly ready: true;
+  /** The child's own pid, as it sees it. */
+  readonly pid: number;
   readonly argv: string[];
   readonly cwd: string;
   readonly execPath: string;
@@ -141,7 +143,7 @@ export const forkOptionCases = defineCases('child_process', [
       ctx.defer(() => delete (globalThis as Record<string, unknown>)['__rtconfForkMarker']);
       const child = forkEcho(ctx, ctx.fixtures.path('ipc-echo.mjs'), [], {});
       const ready = await readyOf(ctx, child);
-      expect(child.child.pid, 'another process').to.not.equal(process.pid);
+      expect(ready.pid, 'the pid the child reports: another process').to.be.a('number').and.not.equal(process.pid);
       expect(ready.marker, "the parent's state is not in the child").to.equal(null);
       await finish(ctx, child);
     },

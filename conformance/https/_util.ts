@@ -73,11 +73,69 @@ export function uses(ctx: Pick<CaseContext, 'https'>, ...names: readonly (HttpsF
       api(ctx, 'https', name);
       continue;
     }
-    const value: unknown = (ctx.https as unknown as Record<string, unknown>)['globalAgent'];
+    const value = returnedBy(() => (ctx.https as unknown as Record<string, unknown>)['globalAgent'], 'reading https.globalAgent');
     if (value === null || typeof value !== 'object') {
       throw new CaseFailure('not implemented: https.globalAgent', { expected: 'https.globalAgent, an object', actual: describeValue(value) });
     }
   }
+}
+
+/** What `watchGlobalAgent` sees of the connections `https.globalAgent` makes. */
+export interface GlobalAgentWatch {
+  /**
+   * How many connections globalAgent has been asked to make since the watch began; undefined when its agent has no
+   * createConnection to watch through (allowed only when the watch was not `required`).
+   */
+  connections(): number | undefined;
+}
+
+/**
+ * Watches the connections `https.globalAgent` makes for the rest of the case, through the hook the spec gives an
+ * agent: `createConnection`, overridden on the instance by one that counts and then calls the agent's own (restored
+ * when the case ends). The sockets made meanwhile are destroyed when the case ends, so no case leaves pooled
+ * connections behind. With `required`, a globalAgent without createConnection fails the case as not implementing it.
+ */
+export function watchGlobalAgent(ctx: Pick<CaseContext, 'https'> & Scope, options: { required: boolean }): GlobalAgentWatch {
+  uses(ctx, 'globalAgent');
+  const agent = ctx.https.globalAgent as unknown as Record<string, unknown>;
+  // Without createConnection there is nothing to watch through: a case that observes through it fails saying so; a
+  // case that only cleans up with it goes on.
+  if (options.required) method(agent, 'createConnection', 'https.globalAgent');
+  else if (typeof agent['createConnection'] !== 'function') return { connections: () => undefined };
+  const original = agent['createConnection'] as (...args: unknown[]) => unknown;
+  const hadOwn = Object.prototype.hasOwnProperty.call(agent, 'createConnection');
+  const sockets: unknown[] = [];
+  let count = 0;
+  const keep = (socket: unknown): void => {
+    if (socket !== null && typeof socket === 'object') sockets.push(socket);
+  };
+  agent['createConnection'] = function createConnection(this: unknown, ...args: unknown[]): unknown {
+    count += 1;
+    // The asynchronous form hands the socket to a callback.
+    const passed = args.map((arg) =>
+      typeof arg === 'function'
+        ? (error: unknown, socket: unknown): unknown => {
+            keep(socket);
+            return (arg as (...all: unknown[]) => unknown)(error, socket);
+          }
+        : arg,
+    );
+    const socket = Reflect.apply(original, this, passed);
+    keep(socket);
+    return socket;
+  };
+  ctx.defer(() => {
+    if (hadOwn) agent['createConnection'] = original;
+    else delete agent['createConnection'];
+    for (const socket of sockets) {
+      try {
+        (socket as { destroy?: () => void }).destroy?.();
+      } catch {
+        // already gone
+      }
+    }
+  });
+  return { connections: () => count };
 }
 
 /**

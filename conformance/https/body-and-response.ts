@@ -2,8 +2,8 @@
 // The candidate's client talks to a trusted server of the harness, which records what it received.
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
-import { delay } from '../kit.js';
-import { call, exchange, observe, trustedServer, uses } from './_util.js';
+import { delay, method } from '../kit.js';
+import { call, exchange, observe, requestOf, trustedServer, uses } from './_util.js';
 
 export const bodyAndResponseCases = defineCases('https', [
   {
@@ -15,9 +15,10 @@ export const bodyAndResponseCases = defineCases('https', [
       const server = await trustedServer(ctx);
       let endedEarly = false;
       await exchange(ctx, (done) => {
-        const req = call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'POST', ca: certs.ca.cert.pem, agent: false }, done);
-        req.write('first,');
-        req.write(Buffer.from('second,'));
+        const req = requestOf(call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'POST', ca: certs.ca.cert.pem, agent: false }, done), 'https.request()');
+        const write = method(req, 'write', 'ClientRequest');
+        write('first,');
+        write(Buffer.from('second,'));
         // The server must not see the end of the body before end() is called.
         void delay(ctx, 100)
           .then(() => observe(ctx, server))

@@ -1,32 +1,38 @@
 // https.globalAgent: an https Agent, used by requests that name none, with keep-alive on and a 5 s socket timeout.
-// The candidate's client talks to a trusted server of the harness, which counts the connections.
-import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
+// The candidate's client talks to a trusted server of the harness, which counts the connections and sees them close;
+// which agent a request went through is observed through the hook the spec gives agents, `createConnection`.
+import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
-import { CaseFailure, defineCases, type CaseContext } from '../case.js';
-import { describeThrown, within } from '../kit.js';
-import { EXCHANGE_LIMIT_MS, call, exchange, newAgent, observe, trustedServer, uses, type HttpsAgent } from './_util.js';
+import { CaseFailure, defineCases } from '../case.js';
+import { method, returnedBy } from '../kit.js';
+import { call, exchange, newAgent, observe, observeUntil, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
 
-/** Destroys the global agent's sockets to `port` when the case ends, so no case leaves pooled connections behind. */
-function releaseGlobalSockets(ctx: CaseContext, port: number): void {
-  ctx.defer(() => {
-    const { sockets, freeSockets } = ctx.https.globalAgent;
-    for (const pool of [sockets, freeSockets]) {
-      for (const [name, list] of Object.entries(pool ?? {})) if (name.includes(`:${port}:`)) for (const socket of list ?? []) socket.destroy();
-    }
-  });
-}
+/** The client closes an idle pooled connection after globalAgent's socket timeout (5000 ms): not before this … */
+const IDLE_CLOSE_EARLIEST_MS = 4500;
+/** … and by this, with room for a loaded machine's late timers. */
+const IDLE_CLOSE_LATEST_MS = 8000;
 
 export const globalAgentCases = defineCases('https', [
   {
     id: 'https.global-agent.is-an-agent',
     rules: ['https.global-agent.instance'],
-    run(ctx) {
+    async run(ctx) {
       uses(ctx, 'Agent', 'globalAgent');
-      const agent = ctx.https.globalAgent as HttpsAgent & { defaultPort?: unknown; protocol?: unknown };
-      expect(agent, 'globalAgent').to.be.instanceOf(ctx.https.Agent);
-      // An https Agent, not a plain-HTTP one that the module's Agent happens to be: it fills in the https defaults.
-      expect({ protocol: agent.protocol, defaultPort: agent.defaultPort }, 'protocol and defaultPort of globalAgent').to.deep.equal({ protocol: 'https:', defaultPort: 443 });
+      const agent = ctx.https.globalAgent as HttpsAgent;
+      expect(agent instanceof ctx.https.Agent, 'globalAgent instanceof https.Agent').to.equal(true);
+      // An https Agent, not a plain-HTTP one that the module's Agent happens to be: the connections it makes (the spec
+      // names createConnection as an https.Agent's way to make them) are TLS connections.
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx);
+      const connect = method(agent, 'createConnection', 'https.globalAgent');
+      const socket = returnedBy(() => connect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.pem }), 'https.globalAgent.createConnection(options)') as Duplex | undefined;
+      ctx.defer(() => socket?.destroy?.());
+      // A plain socket says nothing by itself: a request line makes the server see what the client speaks.
+      socket?.on?.('error', () => undefined);
+      socket?.write?.('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      const seen = await observeUntil(ctx, server, (observed) => observed.connections.some((connection) => connection.secure || connection.failure !== null || connection.closed), 3000, 'a connection made by globalAgent.createConnection');
+      const made = seen.connections.map((connection) => ({ tls: connection.tlsStarted, secure: connection.secure }));
+      expect(made, 'connections globalAgent.createConnection made, as the TLS server saw them').to.deep.equal([{ tls: true, secure: true }]);
     },
   },
   {
@@ -36,13 +42,14 @@ export const globalAgentCases = defineCases('https', [
       uses(ctx, 'get', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
-      releaseGlobalSockets(ctx, server.port);
-      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
-      const agent = (reply.request as { agent?: unknown }).agent;
-      const pooled = Object.entries(ctx.https.globalAgent.freeSockets ?? {}).filter(([name]) => name.includes(`:${server.port}:`)).flatMap(([, list]) => list ?? []);
-      // Either shows it: the request names globalAgent as its agent, or its connection went back to globalAgent's pool.
-      if (agent !== ctx.https.globalAgent && !pooled.includes(reply.socket)) {
-        throw new CaseFailure('a request without an agent option did not go through globalAgent', { expected: 'request.agent === globalAgent', actual: agent });
+      const watch = watchGlobalAgent(ctx, { required: true });
+      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
+      // A fresh server: no pooled connection could serve the request, so globalAgent had to make one.
+      if (watch.connections() === 0) {
+        throw new CaseFailure('a request without an agent option did not go through globalAgent: its createConnection was never called', {
+          expected: 'globalAgent.createConnection called',
+          actual: 'not called',
+        });
       }
     },
   },
@@ -53,7 +60,7 @@ export const globalAgentCases = defineCases('https', [
       uses(ctx, 'get', 'Agent', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
-      releaseGlobalSockets(ctx, server.port);
+      watchGlobalAgent(ctx, { required: false });
       const get = call(ctx, 'get');
       const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem };
       await exchange(ctx, (done) => get(options, done));
@@ -69,30 +76,19 @@ export const globalAgentCases = defineCases('https', [
   {
     id: 'https.global-agent.socket-timeout-5000',
     rules: ['https.global-agent.timeout'],
+    timeoutMs: 20_000,
     async run(ctx) {
-      uses(ctx, 'get', 'Agent', 'globalAgent');
+      uses(ctx, 'get', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
-      const server = await trustedServer(ctx);
-      releaseGlobalSockets(ctx, server.port);
-      const get = call(ctx, 'get');
-      /** The idle timeout of the request's socket when the response arrives (before the pool adjusts it). */
-      const timeoutOf = async (agent?: HttpsAgent): Promise<unknown> => {
-        let req: ReturnType<typeof get> | undefined;
-        const seen = new Promise<unknown>((resolve, reject) => {
-          req = get({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, ...(agent ? { agent } : {}) }, (res: IncomingMessage) => {
-            resolve((res.socket as Socket & { timeout?: number }).timeout);
-            res.resume();
-          });
-          req.on('error', (error) => reject(new CaseFailure(`the request failed: ${describeThrown(error)}`, { expected: 'a response', actual: describeThrown(error) })));
-        });
-        try {
-          return await within(ctx, seen, EXCHANGE_LIMIT_MS, 'a response');
-        } finally {
-          req?.destroy();
-        }
-      };
-      expect(await timeoutOf(), 'socket timeout through globalAgent').to.equal(5000);
-      expect((await timeoutOf(newAgent(ctx))) ?? 0, 'socket timeout through new Agent()').to.equal(0);
+      // The server keeps idle connections far longer than 5 s, so a connection that closes was closed by the client.
+      const server = await trustedServer(ctx, { keepAliveTimeoutMs: 60_000 });
+      watchGlobalAgent(ctx, { required: false });
+      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
+      const idleSince = Date.now();
+      const seen = await observeUntil(ctx, server, (observed) => observed.connections.some((connection) => connection.closed), IDLE_CLOSE_LATEST_MS, "globalAgent's idle connection closing on its socket timeout");
+      const idle = Date.now() - idleSince;
+      expect(seen.connections.length, 'connections for one request').to.equal(1);
+      expect(idle, 'ms the idle connection of globalAgent stayed open (its 5000 ms socket timeout)').to.be.within(IDLE_CLOSE_EARLIEST_MS, IDLE_CLOSE_LATEST_MS + 1000);
     },
   },
 ]);

@@ -1,5 +1,6 @@
 // The module as a whole: a module of its own, separate from plain HTTP, with the spec's exports.
 import { CaseFailure, defineCases } from '../case.js';
+import { describeThrown, isMissingApi } from '../kit.js';
 
 const EXPECTED = {
   createServer: 'function',
@@ -10,19 +11,83 @@ const EXPECTED = {
   globalAgent: 'object',
 } as const;
 
+type Export = keyof typeof EXPECTED;
+
+/** What an export is: its type, or what reading it threw. */
+function typeOf(https: Record<string, unknown>, name: Export): string {
+  try {
+    const value = https[name];
+    return value === null ? 'null' : typeof value;
+  } catch (error) {
+    return `reading it threw ${describeThrown(error)}`;
+  }
+}
+
+/** Cleanups of what the ordinary calls below made, run before the case returns. */
+type Release = () => void;
+
+/** Swallows a late 'error' of something a call returned, and releases it: a request destroyed, a server closed. */
+function released(value: unknown, how: 'destroy' | 'close'): Release {
+  const target = value as { on?: (event: string, listener: () => void) => unknown; destroy?: () => void; close?: () => void } | null;
+  try {
+    target?.on?.('error', () => undefined);
+  } catch {
+    // not an emitter: nothing will be emitted
+  }
+  return () => {
+    try {
+      target?.[how]?.();
+    } catch {
+      // a candidate's object that cannot be released: it holds no port, nothing was listening
+    }
+  };
+}
+
+/**
+ * An ordinary call of each function export, none of which listens or reaches the network: a request to a closed port
+ * of 127.0.0.1, destroyed at once. What it made is released through `releases`.
+ */
+const ORDINARY_CALL: Readonly<Record<Exclude<Export, 'globalAgent'>, (fn: (...args: unknown[]) => unknown, https: object, releases: Release[]) => void>> = {
+  createServer: (fn, https, releases) => void releases.push(released(Reflect.apply(fn, https, []), 'close')),
+  request: (fn, https, releases) => void releases.push(released(Reflect.apply(fn, https, ['https://127.0.0.1:1/', { agent: false }]), 'destroy')),
+  get: (fn, https, releases) => void releases.push(released(Reflect.apply(fn, https, ['https://127.0.0.1:1/', { agent: false }]), 'destroy')),
+  Agent: (fn, _https, releases) => void releases.push(released(Reflect.construct(fn, []), 'destroy')),
+  Server: (fn, _https, releases) => void releases.push(released(Reflect.construct(fn, []), 'close')),
+};
+
 export const moduleCases = defineCases('https', [
   {
     id: 'https.module.exports-spec-names',
     rules: ['https.module.exports'],
     async run(ctx) {
       const https = ctx.https as unknown as Record<string, unknown>;
-      const actual = Object.fromEntries(Object.keys(EXPECTED).map((name) => [name, https[name] === null ? 'null' : typeof https[name]]));
-      if (JSON.stringify(actual) !== JSON.stringify(EXPECTED)) {
-        throw new CaseFailure('rt:https lacks an export the spec names, or has it with another type', { expected: EXPECTED, actual });
+      const names = Object.keys(EXPECTED) as Export[];
+      const actual = Object.fromEntries(names.map((name) => [name, typeOf(https, name)]));
+      const wrong = names.filter((name) => actual[name] !== EXPECTED[name]);
+      if (wrong.length > 0) {
+        throw new CaseFailure(`not implemented: ${wrong.map((name) => `https.${name} (${actual[name]})`).join(', ')}`, { expected: EXPECTED, actual });
+      }
+      // An export that is there but answers an ordinary call with "not implemented" is not implemented either.
+      const releases: Release[] = [];
+      const refusing: string[] = [];
+      try {
+        for (const name of names) {
+          if (name === 'globalAgent') continue;
+          try {
+            ORDINARY_CALL[name](https[name] as (...args: unknown[]) => unknown, https, releases);
+          } catch (error) {
+            if (isMissingApi(error)) refusing.push(`https.${name} (it throws ${describeThrown(error)})`);
+          }
+        }
+      } finally {
+        for (const release of releases) release();
+      }
+      if (refusing.length > 0) {
+        throw new CaseFailure(`not implemented: ${refusing.join(', ')}`, { expected: 'the exports to work', actual: refusing });
       }
       // A module of its own: not the plain-HTTP module, or parts of it, under another name.
       const http = (await import('node:http')) as unknown as Record<string, unknown>;
-      const shared = Object.keys(EXPECTED).filter((name) => https[name] === http[name]);
+      const shared = names.filter((name) => https[name] === http[name]);
       if (shared.length > 0) {
         throw new CaseFailure(`rt:https hands out the plain-HTTP module's ${shared.join(', ')} instead of its own`, { expected: 'exports distinct from http', actual: `identical to http.${shared.join(', http.')}` });
       }

@@ -122,10 +122,15 @@ function checkServerOptions(value: unknown): TrustedServerOptions {
   const body = respond['body'] ?? 'ok';
   const parts = typeof body === 'string' ? [body] : Array.isArray(body) && body.length > 0 && body.length <= 100 ? body : fail('respond.body must be a string or 1-100 strings');
   for (const part of parts) text(part, 'a respond.body part');
+  const keepAliveTimeoutMs = options['keepAliveTimeoutMs'];
+  if (keepAliveTimeoutMs !== undefined && !(typeof keepAliveTimeoutMs === 'number' && Number.isInteger(keepAliveTimeoutMs) && keepAliveTimeoutMs >= 0 && keepAliveTimeoutMs <= 60_000)) {
+    fail('keepAliveTimeoutMs must be an integer 0-60000');
+  }
   return {
     credential: credential as TrustedCredential,
     requestCert: options['requestCert'] === true,
     respond: { status, headers: headers as Record<string, string>, body: parts as string[] },
+    ...(keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs }),
   };
 }
 
@@ -214,6 +219,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
       cert: credential.cert.pem,
       ...(options.requestCert ? { requestCert: true, rejectUnauthorized: false, ca: certs.ca.cert.pem } : {}),
     });
+    if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
     // Connections arrive at a plain TCP listener first, which looks at the first bytes (a TLS handshake record, or
     // something else, such as plain HTTP) before it hands the connection to the https server.
     const front = createNetServer({ pauseOnConnect: true });

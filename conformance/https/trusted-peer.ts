@@ -28,6 +28,11 @@ export interface TrustedServerOptions {
    */
   readonly requestCert?: boolean;
   readonly respond?: TrustedResponse;
+  /**
+   * How long the server keeps an idle keep-alive connection open (Node's default is 5000 ms), so that a case can tell
+   * a connection the client closed from one the server closed. At most 60000.
+   */
+  readonly keepAliveTimeoutMs?: number;
 }
 
 /** A certificate as an observer records it. */

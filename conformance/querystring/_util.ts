@@ -3,8 +3,8 @@
 // behaviour the spec defines.
 import { inspect } from 'node:util';
 import type * as fcModule from 'fast-check';
-import type { CaseContext } from '../case.js';
-import { api, returnedBy } from '../kit.js';
+import { CaseFailure, type CaseContext } from '../case.js';
+import { api, describeThrown, describeValue, returnedBy } from '../kit.js';
 import type { QuerystringModule } from '../modules.js';
 
 type Fc = typeof fcModule;
@@ -82,16 +82,47 @@ export function loose(module: QuerystringModule | undefined): LooseQuerystring {
 /** The names of the module's six functions. */
 export type QsFunction = keyof LooseQuerystring;
 
+/**
+ * A function as `inspect` shows it, with its name: `[Function: decodeURIComponent2]`, `[class X]`. The name is the one
+ * the code it came from was compiled to, which a bundler may have changed (the agent bundle renames a case's
+ * `decodeURIComponent` that shadows the global), so a message shows functions without it.
+ */
+const INSPECTED_FUNCTION = /\[(?:Async)?(?:Generator)?(?:Function|class)(?: \(anonymous\))?(?:: [^\]]*)?\]|\[class [^\]]*\]/g;
+
 /** An argument as a failure message shows it: short, and any value (bigints, symbols, null prototypes) printable. */
-function preview(value: unknown): string {
-  const text = inspect(value, { depth: 1, breakLength: Infinity, maxArrayLength: 6, maxStringLength: 60 });
+export function preview(value: unknown): string {
+  const text = inspect(value, { depth: 1, breakLength: Infinity, maxArrayLength: 6, maxStringLength: 60 }).replace(INSPECTED_FUNCTION, '[Function]');
   return text.length <= 120 ? text : `${text.slice(0, 120)}…`;
+}
+
+/** What each function must return, whatever its input: parse and decode an object, the others a string. */
+const RESULT_TYPE: Readonly<Record<QsFunction, 'object' | 'string'>> = {
+  parse: 'object',
+  decode: 'object',
+  stringify: 'string',
+  encode: 'string',
+  escape: 'string',
+  unescape: 'string',
+};
+
+/**
+ * Fails the case when `value`, what `querystring.<name>` returned, is not of the type the spec gives its result (an
+ * object for parse and decode, a string for the others), before a case reads it as one: a mock's function or an
+ * `undefined` then fails naming what came back, not with a TypeError of the case's own code.
+ */
+export function checkResult(name: QsFunction, call: string, value: unknown): void {
+  const wanted = RESULT_TYPE[name];
+  const fits = wanted === 'object' ? typeof value === 'object' && value !== null : typeof value === 'string';
+  if (fits) return;
+  const what = wanted === 'object' ? 'an object' : 'a string';
+  throw new CaseFailure(`${call} returned ${describeValue(value)}, not ${what}`, { expected: what, actual: describeValue(value) });
 }
 
 /**
  * The candidate's `querystring.<name>`, checked to exist before the case uses it (a missing one fails the case with
  * `not implemented: querystring.<name>`). The function returned calls it on the module object — so parse and stringify
- * find the module's current unescape/escape — and a throw fails the case naming the call and what the candidate threw.
+ * find the module's current unescape/escape — and a throw fails the case naming the call and what the candidate threw,
+ * as does a result of the wrong type (see `checkResult`).
  * @example
  * ```ts
  * const parse = qsFunction(ctx, 'parse');
@@ -101,18 +132,26 @@ function preview(value: unknown): string {
 export function qsFunction<K extends QsFunction>(ctx: CaseContext, name: K): LooseQuerystring[K] {
   const exported = api(ctx, 'querystring', name) as unknown as (...args: unknown[]) => unknown;
   const module = ctx.qs;
-  const call = (...args: unknown[]): unknown => returnedBy(() => Reflect.apply(exported, module, args), `querystring.${name}(${args.map(preview).join(', ')})`);
+  const call = (...args: unknown[]): unknown => {
+    const what = `querystring.${name}(${args.map(preview).join(', ')})`;
+    const value = returnedBy(() => Reflect.apply(exported, module, args), what);
+    checkResult(name, what, value);
+    return value;
+  };
   return call as LooseQuerystring[K];
 }
 
 /** What a call did: returned a value, or threw (described as the candidate's error). */
 export type Outcome = { readonly value: unknown } | { readonly threw: string };
 
-/** Runs `call` and records its outcome, for comparing two functions that must behave alike even when they throw. */
+/**
+ * Runs `call` and records its outcome, for comparing two functions that must behave alike even when they throw. A
+ * throw is recorded as the candidate's error reads (`Error: not implemented`), so a message that shows it names it.
+ */
 export function outcomeOf(call: () => unknown): Outcome {
   try {
     return { value: call() };
   } catch (error) {
-    return { threw: error instanceof Error ? error.message : String(error) };
+    return { threw: describeThrown(error) };
   }
 }

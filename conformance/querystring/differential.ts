@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
-import { api } from '../kit.js';
+import { api, describeValue } from '../kit.js';
 import { assigner, loose, outcomeOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
 
 /** A counterexample pinned on a rule: the rule, the narrowed input, and what the candidate and the reference made of it. */
@@ -34,10 +34,16 @@ function sides(ctx: CaseContext, name: 'parse' | 'stringify'): Sides {
   };
 }
 
-/** An outcome as a comparable value: a parse result's own entries, a string as is, or what was thrown. */
+/**
+ * An outcome as a comparable value: a parse result's own entries, a string as is, or what was thrown. Anything else a
+ * candidate returned (a mock's function, undefined) is described, never handled as it is: it may not even convert to
+ * a primitive.
+ */
 function comparable(outcome: Outcome): unknown {
   if ('threw' in outcome) return outcome;
-  return typeof outcome.value === 'object' && outcome.value !== null ? plain(outcome.value) : outcome.value;
+  const { value } = outcome;
+  if (typeof value === 'object' && value !== null) return plain(value);
+  return typeof value === 'string' ? value : { returned: describeValue(value) };
 }
 
 /** A value as the messages show it: as JavaScript would print it (NaN, 1n, undefined and '' keys included), short. */
@@ -284,7 +290,7 @@ function pairFault(
       if (!Number.isFinite(value)) return pin('querystring.stringify.non-finite-empty', fault);
       // Any decimal text of the same number will do; a character left unencoded (an exponent's '+') will not.
       const outcome = stringify.candidate('stringify', [{ [key]: value }]);
-      const written = 'threw' in outcome ? undefined : String(outcome.value);
+      const written = 'value' in outcome && typeof outcome.value === 'string' ? outcome.value : undefined;
       const text = written?.slice(written.indexOf('=') + 1);
       if (text !== undefined && !/^[A-Za-z0-9\-_.!~*'()%]*$/.test(text)) return pin('querystring.stringify.utf8-percent-encoding', fault);
       if (text !== undefined && Number(decodeURIComponent(text)) === value) return undefined;

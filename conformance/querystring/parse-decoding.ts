@@ -57,9 +57,11 @@ export const parseDecodingCases = defineCases('querystring', [
         seen.push(text);
         return text.replace(/%41/g, 'Z');
       };
-      const result = qsFunction(ctx, 'parse')('k%41=v%41&x=%E9', undefined, undefined, { decodeURIComponent });
-      expect(plain(result), 'parse with a decodeURIComponent option (it must decode with the option)').to.deep.equal({ kZ: 'vZ', x: '%E9' });
-      expect(seen, 'texts passed to the option').to.include.members(['k%41', 'v%41', '%E9']);
+      // Well-formed escapes only: a parse that ignores the option then decodes them its own way and shows that, where
+      // a malformed one would make it throw and hide it (what parse does with those is another rule's).
+      const result = qsFunction(ctx, 'parse')('k%41=v%41', undefined, undefined, { decodeURIComponent });
+      expect(plain(result), 'parse with a decodeURIComponent option (it must decode with the option)').to.deep.equal({ kZ: 'vZ' });
+      expect(seen, 'texts passed to the option').to.include.members(['k%41', 'v%41']);
     },
   },
 ]);

@@ -88,6 +88,21 @@ describe('https trusted peers', function () {
       expect((await server.observe()).connections.map((connection) => connection.sessionReused)).to.deep.equal([false, true]);
     });
 
+    it('keeps an idle keep-alive connection as long as keepAliveTimeoutMs says', async () => {
+      const server = await peers.trustedServer({ keepAliveTimeoutMs: 200 });
+      closers.push(() => server.close());
+      const agent = new https.Agent({ keepAlive: true });
+      closers.push(() => agent.destroy());
+      await get({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent });
+      // Node's default (5000 ms) would keep it open well past this; 200 ms closes it from the server's side.
+      let closed = false;
+      for (let i = 0; i < 100 && !closed; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        closed = (await server.observe()).connections[0]?.closed === true;
+      }
+      expect(closed, 'the idle connection closed by the server within 2 s').to.equal(true);
+    });
+
     it('writes a body given as parts one part per release', async () => {
       const server = await peers.trustedServer({ respond: { body: ['a', 'b', 'c'] } });
       closers.push(() => server.close());
@@ -231,6 +246,8 @@ describe('https trusted peers', function () {
         for (const [operation, args] of [
           ['server.explode', {}],
           ['server.start', { credential: 'ca' }],
+          ['server.start', { keepAliveTimeoutMs: 3_600_000 }],
+          ['server.start', { keepAliveTimeoutMs: 'long' }],
           ['client.connect', { port: 70000 }],
           ['client.request', { connection: 1, request: { headers: [['only-a-name']] } }],
         ] as const) {

@@ -333,6 +333,10 @@ describe('case helper kit', () => {
       expect(isMissingApi(Object.assign(new TypeError('The URL must be of scheme file'), { code: 'ERR_INVALID_URL_SCHEME' }))).to.equal(false);
       expect(isMissingApi(new RangeError('is not a function'))).to.equal(false);
       expect(isMissingApi('not implemented')).to.equal(false);
+      // A polyfill that says the whole API is not supported where it runs (@jspm/core's browser child_process) …
+      expect(isMissingApi(new Error('Node.js child_process is not supported by JSPM core in the browser'))).to.equal(true);
+      // … is not a refusal of one argument, which may say "not supported" too.
+      expect(isMissingApi(Object.assign(new TypeError('Protocol "https:" not supported. Expected "http:"'), { code: 'ERR_INVALID_PROTOCOL' }))).to.equal(false);
     });
 
     it('describe values and errors in one line, whatever their getters do', () => {

@@ -264,6 +264,27 @@ describe('HTML report in headless Chromium', function () {
     }
   });
 
+  it("shows a rule's why under its statement, as text", async () => {
+    const rule = small.rules.find((item) => item.level === 'normative' && item.why?.includes('<em>'));
+    const informative = small.rules.find((item) => item.level === 'informative' && item.why !== undefined);
+    expect(rule, 'the sample has a normative rule with a why').to.not.equal(undefined);
+    for (const [shown, label] of [
+      [rule, 'How the cases read it: '],
+      [informative, 'Why no case checks it: '],
+    ] as const) {
+      const { page } = await open(`${smallUrl}#rule=${encodeURIComponent(shown?.id ?? '')}`);
+      try {
+        await page.waitForSelector('dialog[open]');
+        expect(await page.textContent('#detail-title')).to.equal(shown?.id);
+        expect(await page.$$eval('dialog .dialog-body > p.rule-why', (items) => items.map((item) => item.textContent))).to.deep.equal([`${label}${shown?.why}`]);
+        // Candidate-independent, but still data: the markup in it is shown, never parsed.
+        expect(await page.$$eval('dialog p.rule-why em', (items) => items.length)).to.equal(0);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it('drills into a failed case: rules with titles, message, expected vs actual, seed, counterexample and the replay command', async () => {
     const candidateIndex = small.runs.findIndex((run, index) => index > 0 && run.candidate.id !== HOSTILE_ID && run.results.some((result) => result.counterexample && result.status === 'fail'));
     const run = small.runs[candidateIndex];
@@ -274,8 +295,17 @@ describe('HTML report in headless Chromium', function () {
       await page.click(`table.matrix tbody button.cell[data-cand="${candidateIndex}"]`);
       await page.waitForSelector('dialog[open]');
       expect(await page.textContent('#detail-title')).to.equal(result.case);
-      const rulesShown = await page.$$eval('dialog ul.rules li', (items) => items.map((item) => ({ id: item.querySelector('code')?.textContent, title: item.querySelector('.rule-text')?.textContent })));
-      expect(rulesShown).to.deep.equal(result.rules.map((id) => ({ id, title: small.rules.find((rule) => rule.id === id)?.title })));
+      const rulesShown = await page.$$eval('dialog ul.rules li', (items) =>
+        items.map((item) => ({ id: item.querySelector('code')?.textContent, title: item.querySelector('.rule-text')?.textContent, why: item.querySelector('.rule-why')?.textContent ?? null })),
+      );
+      const whyShown = (why: string | undefined, level: string | undefined): string | null =>
+        why === undefined ? null : `${level === 'informative' ? 'Why no case checks it: ' : 'How the cases read it: '}${why}`;
+      expect(rulesShown).to.deep.equal(
+        result.rules.map((id) => {
+          const rule = small.rules.find((item) => item.id === id);
+          return { id, title: rule?.title, why: whyShown(rule?.why, rule?.level) };
+        }),
+      );
       const block = page.locator('dialog details.result').first();
       expect(await block.getAttribute('open')).to.not.equal(null);
       expect(await block.locator('summary').textContent()).to.contain(run?.candidate.name);
@@ -286,9 +316,14 @@ describe('HTML report in headless Chromium', function () {
       expect(await block.locator('dl.facts').textContent()).to.contain(String(result.counterexample?.seed)).and.contain(result.counterexample?.path);
       // Derived on the page from the candidate, the case and the run seed, as the console and junit.xml derive it.
       expect(await block.locator('pre.replay').textContent()).to.equal(replayCommand(run?.candidate ?? '', result.case, small.seed));
-      // The case dialog links to its rules: following one shows the rule with its statement.
+      // The case dialog links to its rules: following one shows the rule with its statement and its why, as text.
       await page.click('dialog ul.rules li button');
       expect(await page.textContent('#detail-title')).to.equal(result.rules[0]);
+      const first = small.rules.find((rule) => rule.id === result.rules[0]);
+      expect(await page.textContent('dialog p.statement')).to.equal(first?.title);
+      expect(await page.$$eval('dialog .dialog-body > p.rule-why', (items) => items.map((item) => item.textContent))).to.deep.equal(
+        first?.why === undefined ? [] : [whyShown(first.why, first.level)],
+      );
       // Each drill-down step is a history entry: Back returns to the case, then closes the dialog.
       await page.goBack();
       await page.waitForFunction((id) => document.getElementById('detail-title')?.textContent === id, result.case);

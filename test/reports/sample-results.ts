@@ -132,6 +132,10 @@ export function sampleRules(count: number): RuleSummary[] {
       level: informative ? 'informative' : 'normative',
       title: `${statement}${round > 0 ? ` (variant ${round + 1})` : ''}`,
       section: SECTION_OF[part] ?? part,
+      // Informative rules say why no case checks them; some normative ones how a vague statement is read, with markup
+      // that must stay text on the page.
+      ...(informative ? { why: 'No call on a single runtime can observe it.' } : {}),
+      ...(!informative && index % 4 === 1 ? { why: `Read as: <em>the first</em> of several; source: rule ${index} & Node's behaviour.` } : {}),
       ...(index % 7 === 3 ? { since: `v${18 + (index % 5)}.0.0` } : {}),
       ...(index % 23 === 11 ? { platforms: ['win32'] } : {}),
     });

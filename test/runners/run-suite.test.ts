@@ -6,6 +6,7 @@ import type { CaseMeta } from '../../conformance/case.js';
 import type { Rule } from '../../spec/rule.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { runSuite } from '../../runners/run-suite.js';
+import { createJobPool } from '../../runners/job-pool.js';
 import { CandidateError, type RunOptions, type Runner } from '../../runners/runner.js';
 import { readResults, validateResults, ResultsFileError } from '../../results/read-results.js';
 import { writeResults } from '../../results/write-results.js';
@@ -69,6 +70,20 @@ describe('runSuite and results files', () => {
     expect(results.runs[0]?.results.find((result) => result.status === 'error')?.message).to.contain('agent vanished');
     expect(breaking.closed).to.equal(1);
     await validateResults(JSON.parse(JSON.stringify(results)));
+  });
+
+  it('hands its runners the job pool it is given, so several suites at once can share one', async () => {
+    const pool = createJobPool(3);
+    const seen: unknown[] = [];
+    const runner = {
+      ...fakeRunner('p', pass),
+      async *run(cases: readonly CaseMeta[], options: RunOptions) {
+        seen.push(options.pool, options.jobs);
+        for (const meta of cases) yield pass(meta);
+      },
+    };
+    await runSuite([runner], CASES, RULES, { seed: 1, timeoutMs: 100, jobs: 1, pool });
+    expect(seen).to.deep.equal([pool, 3]);
   });
 
   it('marks an interrupted run and starts no further candidate', async () => {

@@ -91,6 +91,16 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     return focus === undefined ? all : [focus, ...all.filter((c) => c !== focus)];
   }
 
+  /**
+   * The rule's `why`, under its statement: for a normative rule how a vague statement is read and on what source (the
+   * reading the cases decide by), for an informative one why no case checks it. Null when the rule records none.
+   */
+  function whyOf(rule: { readonly level: string; readonly why?: string | undefined }): HTMLElement | null {
+    if (rule.why === undefined || rule.why === '') return null;
+    const label = rule.level === 'informative' ? 'Why no case checks it: ' : 'How the cases read it: ';
+    return h('p', { class: 'rule-why' }, h('span', { class: 'rule-why-label' }, label), rule.why);
+  }
+
   function definitionList(pairs: readonly Fact[]): HTMLDListElement {
     return h('dl', { class: 'facts' }, ...pairs.flatMap(([term, value]) => (value === undefined || value === '' ? [] : [h('dt', null, term), h('dd', null, value)])));
   }
@@ -153,6 +163,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
       h('p', { class: 'kind' }, 'Rule'),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, rule.id)),
       h('p', { class: 'statement' }, rule.title),
+      ...[whyOf(rule)].filter((node): node is HTMLElement => node !== null),
       definitionList([
         ['Module', rule.module],
         ['Section', rule.section],
@@ -183,6 +194,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
           h('button', { type: 'button', class: 'link', onclick: () => openRule(r, focus) }, h('code', null, rule?.id ?? '')),
           rule?.level === 'informative' ? h('span', { class: 'tag' }, 'informative') : null,
           h('span', { class: 'rule-text' }, rule?.title ?? ''),
+          rule ? whyOf(rule) : null,
         );
       }),
     );

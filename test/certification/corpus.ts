@@ -1,0 +1,139 @@
+// The certification corpus: real third-party implementations of the interface, and synthetic stubs, each run through
+// the suite as `rtconf run --candidate <adapter> --module … --seed …` runs it, with the verdicts we audited by hand
+// committed beside them (verdicts/<name>.json). corpus.test.ts fails when a verdict changes; write-verdicts.ts
+// drafts the files after a deliberate change, keeping the audited `why` of every verdict that did not change.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_TIMEOUT_MS } from '../../cli/commands/run.js';
+import { MODULES, type ModuleName } from '../../spec/rule.js';
+import { rules as catalogue } from '../../spec/index.js';
+import { selectCases } from '../../conformance/registry.js';
+import { resolveCandidate } from '../../runners/resolve-candidate.js';
+import { runSuite } from '../../runners/run-suite.js';
+import type { Runner } from '../../runners/runner.js';
+import { createJobPool, defaultJobs } from '../../runners/job-pool.js';
+import type { CandidateRun, CaseResult, ResultsFile } from '../../results/results-file.js';
+import type { Status } from '../../results/status.js';
+
+/** One member of the corpus: its adapter in candidates/, and the modules it is certified for. */
+export interface CorpusMember {
+  /** The adapter's file name in candidates/ without `.mjs`, which also names its verdict file. */
+  readonly name: string;
+  /** The modules selected for it (`--module`): those it implements, or for unenv 1 those its mocks can answer. */
+  readonly modules: readonly ModuleName[];
+  /** A real npm package, or a synthetic stub. */
+  readonly kind: 'package' | 'stub';
+}
+
+/** One committed verdict: the status of a case, and for anything but a pass why it is right (audited by hand). */
+export interface Verdict {
+  readonly status: Status;
+  readonly why?: string;
+}
+
+/** A verdict file: the candidate, how it was run, and the verdict of every case run. */
+export interface VerdictFile {
+  readonly candidate: string;
+  readonly version?: string;
+  readonly seed: number;
+  readonly modules: readonly ModuleName[];
+  readonly verdicts: Readonly<Record<string, Verdict>>;
+}
+
+/** What a draft verdict's `why` starts with until someone has audited it by hand (write-verdicts.ts writes it). */
+export const UNAUDITED = 'UNAUDITED: ';
+
+/** The run seed of the corpus: property cases draw the same inputs every time, so a verdict can only change with the code. */
+export const CORPUS_SEED = 20261123;
+
+const ALL: readonly ModuleName[] = MODULES;
+
+export const CORPUS: readonly CorpusMember[] = [
+  { name: 'querystring-0.2.1', modules: ['querystring'], kind: 'package' },
+  { name: 'querystring-es3', modules: ['querystring'], kind: 'package' },
+  { name: 'bare-querystring', modules: ['querystring'], kind: 'package' },
+  { name: 'fast-querystring', modules: ['querystring'], kind: 'package' },
+  { name: 'frida-querystring', modules: ['querystring'], kind: 'package' },
+  { name: 'frida-https', modules: ['https'], kind: 'package' },
+  { name: 'https-browserify', modules: ['https'], kind: 'package' },
+  { name: 'cross-spawn', modules: ['child_process'], kind: 'package' },
+  { name: 'jspm-core', modules: ALL, kind: 'package' },
+  { name: 'node-stdlib-browser', modules: ['querystring', 'https'], kind: 'package' },
+  // unenv 1 maps all three modules to its mock proxy. Its child_process and https mocks never emit an event, so
+  // their cases could only time out (27 × 10 s): it is certified for querystring, where its mock answers at once.
+  { name: 'unenv-1', modules: ['querystring'], kind: 'package' },
+  { name: 'unenv-2', modules: ALL, kind: 'package' },
+  { name: 'stub-missing', modules: ALL, kind: 'stub' },
+  { name: 'stub-not-implemented', modules: ALL, kind: 'stub' },
+  { name: 'stub-http-as-https', modules: ['https'], kind: 'stub' },
+];
+
+const HERE = new URL('./', import.meta.url);
+
+/** The path of a member's adapter, as given to `--candidate`. */
+export function adapterPath(member: CorpusMember): string {
+  return fileURLToPath(new URL(`candidates/${member.name}.mjs`, HERE));
+}
+
+export function verdictPath(member: CorpusMember): string {
+  return fileURLToPath(new URL(`verdicts/${member.name}.json`, HERE));
+}
+
+/** A verdict file as committed: the head as usual, then one line per case, so a changed verdict is a one-line diff. */
+export function formatVerdictFile(file: VerdictFile): string {
+  const { verdicts, ...head } = file;
+  const lines = Object.entries(verdicts).map(([id, verdict]) => `    ${JSON.stringify(id)}: ${JSON.stringify(verdict)}`);
+  const top = JSON.stringify(head, null, 2).slice(0, -2);
+  return `${top},\n  "verdicts": {\n${lines.join(',\n')}\n  }\n}\n`;
+}
+
+export async function readVerdicts(member: CorpusMember): Promise<VerdictFile> {
+  return JSON.parse(await readFile(verdictPath(member), 'utf8')) as VerdictFile;
+}
+
+/** Members grouped by their module selection: each group is one `runSuite`, as one `rtconf run --module …` would be. */
+function bySelection(members: readonly CorpusMember[]): CorpusMember[][] {
+  const groups = new Map<string, CorpusMember[]>();
+  for (const member of members) {
+    const key = [...member.modules].sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), member]);
+  }
+  return [...groups.values()];
+}
+
+/** What a corpus run gives for one member. */
+export interface MemberRun {
+  readonly member: CorpusMember;
+  readonly run: CandidateRun;
+}
+
+/**
+ * Runs the members through the suite's own machinery (resolveCandidate, selectCases, runSuite) with the corpus seed
+ * and the CLI's default time limit: one runSuite per module selection, as one `rtconf run --module …` would be, all at
+ * once on one shared job pool (the CPU count, as `--jobs` defaults to).
+ */
+export async function runCorpus(members: readonly CorpusMember[] = CORPUS): Promise<MemberRun[]> {
+  const resolved: { member: CorpusMember; runner: Runner }[] = [];
+  try {
+    for (const member of members) resolved.push({ member, runner: await resolveCandidate(adapterPath(member)) });
+  } catch (error) {
+    await Promise.all(resolved.map(({ runner }) => runner.close()));
+    throw error;
+  }
+  const pool = createJobPool(defaultJobs());
+  const groups = bySelection(members).map(async (group) => {
+    const modules = group[0]!.modules;
+    const cases = selectCases({ modules: [...modules] });
+    const rules = catalogue.filter((rule) => modules.includes(rule.module));
+    const runners = group.map((member) => resolved.find((entry) => entry.member === member)!.runner);
+    const results: ResultsFile = await runSuite(runners, cases, rules, { seed: CORPUS_SEED, timeoutMs: DEFAULT_TIMEOUT_MS, pool });
+    return group.map((member, index): MemberRun => ({ member, run: results.runs[index]! }));
+  });
+  const runs = (await Promise.all(groups)).flat();
+  return members.map((member) => runs.find((run) => run.member === member)!);
+}
+
+/** The verdict a result gives, in the committed form (without `why`). */
+export function verdictOf(result: CaseResult): Verdict {
+  return { status: result.status };
+}
