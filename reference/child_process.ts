@@ -14,7 +14,8 @@ import { forkStdio, withoutEval } from './internal/child_process/fork-options.js
 import { promisifiedExec, withPromisified } from './internal/child_process/promisified-exec.js';
 import { resolveCommand, searchPathOf } from './internal/child_process/resolve-command.js';
 import { normalizeKillSignal } from './internal/child_process/signals.js';
-import { normalizeSpawnOptions } from './internal/child_process/spawn-options.js';
+import { environmentObject, normalizeSpawnOptions } from './internal/child_process/spawn-options.js';
+import { ownOptions } from './internal/own-options.js';
 import { ipcIndexOf, startProcess } from './internal/child_process/start-process.js';
 import { toPath } from './internal/child_process/to-path.js';
 import {
@@ -72,7 +73,10 @@ export const execFile = withPromisified(execFileWithCallback, promisifiedExec(ex
 
 function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, callback?: unknown): host.ChildProcess {
   const call = normalizeExecFileArgs(file, args, options, callback);
+  // Defaults under the caller's own options, in an object without a prototype: an unset option is the default, never
+  // a property of Object.prototype.
   const settings: Readonly<Record<string, unknown>> = {
+    __proto__: null,
     encoding: 'utf8',
     timeout: 0,
     maxBuffer: DEFAULT_MAX_BUFFER,
@@ -140,7 +144,8 @@ export function fork(modulePath: unknown, args?: unknown, options?: unknown): ho
     moduleArgs = args;
   }
   if (options != null) validateObject(options, 'options');
-  const bag: Record<string, unknown> = { ...(options as object | undefined), shell: false };
+  const bag = ownOptions(options);
+  bag['shell'] = false;
 
   const execPath = bag['execPath'] || process.execPath;
   validateNoNul(execPath, 'options.execPath');
@@ -224,11 +229,15 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
   const found = process.platform === 'win32' ? undefined : resolveCommand(normalized.file, searchPathOf(normalized.envPairs), normalized.cwd);
   const [argv0, ...rest] = normalized.args;
   const encoding = bag['encoding'];
+  // Prototype-less: the host reads every option (encoding, stdio, timeout…) from this object, so an option the caller
+  // did not set must not be found on Object.prototype there either.
   return host.spawnSync(found ?? normalized.file, rest, {
+    __proto__: null,
     ...bag,
     argv0,
     cwd: normalized.cwd,
-    env: normalized.env as NodeJS.ProcessEnv,
+    // The variables we chose, in an object the host's enumeration cannot find anything else in.
+    env: environmentObject(normalized.envPairs),
     shell: false,
     maxBuffer,
     killSignal,

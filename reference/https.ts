@@ -6,10 +6,13 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
-import { requestArguments, serverArguments, type ResponseListener } from './internal/https/arguments.js';
+import { connectionArguments, requestArguments, serverArguments, type ResponseListener } from './internal/https/arguments.js';
 import { defaultServername, tlsNameParts } from './internal/https/connection-name.js';
+import { NET_SERVER_OPTIONS, TLS_CONNECT_OPTIONS } from './internal/https/host-option-names.js';
 import { createHttpEngine } from './internal/https/http-engine.js';
+import { legacyConstructor } from './internal/https/legacy-constructor.js';
 import { SessionCache, validateMaxCachedSessions } from './internal/https/session-cache.js';
+import { coverNames, ownOptions, type OwnOptions } from './internal/own-options.js';
 
 /** Options of `new Agent()`: those of the plain-HTTP agent and of `tls.connect`, plus the session-cache size. */
 export interface AgentOptions extends http.AgentOptions, tls.ConnectionOptions {
@@ -38,9 +41,9 @@ export interface RequestOptions extends http.RequestOptions, tls.SecureContextOp
 
 /** The module object: the exports under the host's names, `globalAgent` replaceable. */
 export interface HttpsExports {
-  Agent: typeof Agent;
+  Agent: typeof AgentExport;
   globalAgent: Agent;
-  Server: typeof Server;
+  Server: typeof ServerExport;
   createServer: typeof createServer;
   get: typeof get;
   request: typeof request;
@@ -51,10 +54,14 @@ type ConnectCallback = (error: Error | null, socket: Duplex) => void;
 const DEFAULT_SET_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_HEADERS_COUNT = 2000;
 
+/** The TLS session cache of each agent (a side table: an agent set up by an old-style subclass has no private fields). */
+const sessionCaches = new WeakMap<object, SessionCache>();
+
 /**
  * An agent for HTTPS requests: the plain-HTTP agent's pooling with connections made over TLS, a cache of TLS
  * sessions per connection name, SNI derived from the target host, and pool names that separate requests with
- * different TLS options. Pass one as the `agent` option of a request.
+ * different TLS options. Pass one as the `agent` option of a request. Like the host's, it may be called without
+ * `new`, and an old-style subclass may set itself up with `Agent.call(this, options)`.
  *
  * @example
  * ```ts
@@ -62,42 +69,47 @@ const DEFAULT_MAX_HEADERS_COUNT = 2000;
  * get('https://localhost:8443/', { agent }, (res) => res.resume());
  * ```
  */
-export class Agent extends http.Agent {
+class Agent extends http.Agent {
   declare options: AgentOptions;
-  defaultPort = 443;
-  protocol = 'https:';
+  declare defaultPort: number;
+  declare protocol: string;
   /** Upper bound of the session cache; read on every insertion, so lowering it takes effect at once. */
-  maxCachedSessions: number;
-  readonly #sessions = new SessionCache();
+  declare maxCachedSessions: number;
 
   /**
    * @param options Plain-HTTP agent options (keepAlive, maxSockets…), TLS connection options applied to every
    *   connection, and `maxCachedSessions` (default 100).
    */
   constructor(options?: AgentOptions) {
+    // The plain-HTTP agent keeps a prototype-less copy of the caller's own options as `this.options`.
     super(options);
-    this.maxCachedSessions = validateMaxCachedSessions(this.options.maxCachedSessions);
+    setUpAgent(this);
   }
 
   /**
    * Opens a TLS connection for a request; override to customise how connections are made. An override may return
-   * the socket, or return nothing and hand the socket (or an error) to `callback` later.
+   * the socket, or return nothing and hand the socket (or an error) to `callback` later. Called directly, it also
+   * takes the host's positional form `(port[, host][, options])` (typed, as in the host's declarations, with the
+   * options form only).
    *
-   * @param options Request and agent options merged, including TLS options.
-   * @param _callback For asynchronous overrides; this implementation returns the socket instead.
+   * @param options Request and agent options merged, including TLS options (or the port).
+   * @param rest `[callback]` (not used: this implementation returns the socket), or `[host][, options]` after a port.
    * @returns The connecting `tls.TLSSocket`.
    */
-  override createConnection(options: ConnectionOptions, _callback?: ConnectCallback): Duplex {
-    const key = options._agentKey;
-    const session = key === undefined ? undefined : this.#sessions.get(key);
-    const servername = options.servername ?? defaultServername(options.host ?? options.hostname);
-    const connectOptions = { ...(session ? { session } : {}), ...options, servername } as tls.ConnectionOptions;
-    const socket = tls.connect(connectOptions);
+  override createConnection(options: ConnectionOptions, ...rest: unknown[]): Duplex {
+    const own = connectionArguments(options, rest[0], rest[1]);
+    const key = typeof own['_agentKey'] === 'string' ? own['_agentKey'] : undefined;
+    const session = key === undefined ? undefined : sessionCacheOf(this).get(key);
+    const servername = own['servername'] ?? defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
+    // tls.connect copies these options into an ordinary object and reads them from there: every name it reads is
+    // made an own property first.
+    const connectOptions = coverNames({ __proto__: null, ...(session ? { session } : {}), ...own, servername }, TLS_CONNECT_OPTIONS);
+    const socket = tls.connect(connectOptions as tls.ConnectionOptions);
     if (key !== undefined) {
-      socket.on('session', (fresh: Buffer) => this.#sessions.store(key, fresh, this.maxCachedSessions));
+      socket.on('session', (fresh: Buffer) => sessionCacheOf(this).store(key, fresh, this.maxCachedSessions));
       // A connection that failed must not be resumed from: the session may be what made it fail.
       socket.once('close', (hadError: boolean) => {
-        if (hadError) this.#sessions.delete(key);
+        if (hadError) sessionCacheOf(this).delete(key);
       });
     }
     return socket;
@@ -107,13 +119,39 @@ export class Agent extends http.Agent {
    * The pool name of a request: the plain-HTTP name (host, port, local address, family) followed by every TLS option
    * that changes the connection, so that requests with different TLS settings never share sockets or sessions.
    *
-   * @param options The request's options merged with the agent's.
+   * @param options The request's options merged with the agent's (own properties only are read).
    * @returns The name.
    */
   override getName(options: http.ClientRequestArgs & tls.ConnectionOptions = {}): string {
-    return super.getName(options) + tlsNameParts(options as Record<string, unknown>);
+    const own = ownOptions(options);
+    return super.getName(own) + tlsNameParts(own);
   }
 }
+
+/** What Agent's constructor adds to the plain-HTTP agent, for a new agent and for an old-style subclass alike. */
+function setUpAgent(agent: Agent): void {
+  agent.defaultPort = 443;
+  agent.protocol = 'https:';
+  agent.maxCachedSessions = validateMaxCachedSessions(agent.options.maxCachedSessions);
+  sessionCaches.set(agent, new SessionCache());
+}
+
+function sessionCacheOf(agent: Agent): SessionCache {
+  let cache = sessionCaches.get(agent);
+  if (!cache) {
+    cache = new SessionCache();
+    sessionCaches.set(agent, cache);
+  }
+  return cache;
+}
+
+/** The exported Agent: the class, also callable without `new` (see `legacyConstructor`). */
+const AgentExport = legacyConstructor(Agent, (self, options) => {
+  Reflect.apply(http.Agent as unknown as (options?: AgentOptions) => void, self, [options]);
+  setUpAgent(self);
+});
+type AgentExport = Agent;
+export { AgentExport as Agent };
 
 /**
  * The agent of every request that names no other: keep-alive on and a 5 s socket timeout, unlike a default Agent.
@@ -121,19 +159,20 @@ export class Agent extends http.Agent {
  */
 export let globalAgent: Agent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 });
 
+/** The plain-HTTP engine of each server (a side table: a server set up by an old-style subclass has no private fields). */
+const engines = new WeakMap<object, http.Server>();
+
 /**
  * An HTTPS server: a TLS server whose secure connections speak HTTP/1.1, with the plain-HTTP server's properties,
  * timeouts and connection management, and the https defaults (no socket timeout; `setTimeout()` means 2 minutes).
- * Start it with `listen()`, as a network server.
+ * Start it with `listen()`, as a network server. Like the host's, it may be called without `new`.
  *
  * @example
  * ```ts
  * const server = new Server({ key, cert }, (req, res) => res.end('hi')).listen(0, '127.0.0.1');
  * ```
  */
-export class Server extends tls.Server {
-  readonly #http: http.Server;
-
+class Server extends tls.Server {
   /**
    * @param options TLS server, secure-context and plain-HTTP server options.
    * @param requestListener Added as a `'request'` listener.
@@ -141,69 +180,57 @@ export class Server extends tls.Server {
   constructor(requestListener?: RequestListener);
   constructor(options: ServerOptions | null | undefined, requestListener?: RequestListener);
   constructor(options?: ServerOptions | RequestListener | null, requestListener?: RequestListener) {
-    const [opts, listener] = serverArguments<ServerOptions, RequestListener>(options, requestListener);
-    // Offer HTTP/1.1 over ALPN unless the caller chose its own protocol negotiation.
-    const alpn = opts.ALPNProtocols || (opts as { ALPNCallback?: unknown }).ALPNCallback ? {} : { ALPNProtocols: ['http/1.1'] };
-    super({ noDelay: true, ...alpn, ...opts });
-    this.#http = createHttpEngine(this, opts);
-    this.#http.timeout = 0;
-    this.#http.maxHeadersCount = DEFAULT_MAX_HEADERS_COUNT;
-    if (listener) this.on('request', listener);
-    this.on('secureConnection', (socket: tls.TLSSocket) => this.#http.emit('connection', socket));
-    // Connection tracking (for headersTimeout, requestTimeout and close*Connections) starts when the engine hears
-    // 'listening', as it would for a plain-HTTP server.
-    this.on('listening', () => this.#http.emit('listening'));
-    this.on('tlsClientError', (error: Error, socket: tls.TLSSocket) => {
-      if (!this.emit('clientError', error, socket)) socket.destroy(error);
-    });
+    const [opts, listener] = serverArguments<RequestListener>(options, requestListener);
+    super(tlsServerOptions(opts));
+    setUpServer(this, opts, listener);
   }
 
   /** Socket inactivity limit in ms; 0 (the default) means none. */
   get timeout(): number {
-    return this.#http.timeout;
+    return engineOf(this).timeout;
   }
   set timeout(value: number) {
-    this.#http.timeout = value;
+    engineOf(this).timeout = value;
   }
 
   /** Time allowed to receive a request's complete headers. Default 60000. */
   get headersTimeout(): number {
-    return this.#http.headersTimeout;
+    return engineOf(this).headersTimeout;
   }
   set headersTimeout(value: number) {
-    this.#http.headersTimeout = value;
+    engineOf(this).headersTimeout = value;
   }
 
   /** Time allowed to receive a whole request. Default 300000. */
   get requestTimeout(): number {
-    return this.#http.requestTimeout;
+    return engineOf(this).requestTimeout;
   }
   set requestTimeout(value: number) {
-    this.#http.requestTimeout = value;
+    engineOf(this).requestTimeout = value;
   }
 
   /** How long an idle keep-alive connection is kept after a response. Default 5000. */
   get keepAliveTimeout(): number {
-    return this.#http.keepAliveTimeout;
+    return engineOf(this).keepAliveTimeout;
   }
   set keepAliveTimeout(value: number) {
-    this.#http.keepAliveTimeout = value;
+    engineOf(this).keepAliveTimeout = value;
   }
 
   /** Most header lines read from a request; the rest are dropped. Default 2000. */
   get maxHeadersCount(): number | null {
-    return this.#http.maxHeadersCount;
+    return engineOf(this).maxHeadersCount;
   }
   set maxHeadersCount(value: number | null) {
-    this.#http.maxHeadersCount = value;
+    engineOf(this).maxHeadersCount = value;
   }
 
   /** Most requests served on one keep-alive connection; 0 or null means no limit. */
   get maxRequestsPerSocket(): number | null {
-    return this.#http.maxRequestsPerSocket;
+    return engineOf(this).maxRequestsPerSocket;
   }
   set maxRequestsPerSocket(value: number | null) {
-    this.#http.maxRequestsPerSocket = value;
+    engineOf(this).maxRequestsPerSocket = value;
   }
 
   /**
@@ -230,19 +257,19 @@ export class Server extends tls.Server {
    */
   override close(callback?: (error?: Error) => void): this {
     // As a plain-HTTP server does: idle keep-alive connections would otherwise hold the server open.
-    this.#http.close();
+    engineOf(this).close();
     super.close(callback);
     return this;
   }
 
   /** Destroys every connection, busy or idle. */
   closeAllConnections(): void {
-    this.#http.closeAllConnections();
+    engineOf(this).closeAllConnections();
   }
 
   /** Destroys the connections not serving a request. */
   closeIdleConnections(): void {
-    this.#http.closeIdleConnections();
+    engineOf(this).closeIdleConnections();
   }
 
   /**
@@ -254,6 +281,54 @@ export class Server extends tls.Server {
     await promisify((done: (error?: Error) => void) => this.close(done))();
   }
 }
+
+// tls.Server reads `this.sessionTimeout` and `this.ticketKeys` when it builds its secure context, and sets them only
+// when the options have them: without these properties of the class's own, the reads would reach Object.prototype.
+Object.defineProperties(Server.prototype, {
+  sessionTimeout: { value: undefined, writable: true, enumerable: false, configurable: true },
+  ticketKeys: { value: undefined, writable: true, enumerable: false, configurable: true },
+});
+
+/**
+ * The options of the TLS server under an https Server: HTTP/1.1 offered over ALPN unless the caller chose its own
+ * protocol negotiation, Nagle off, then the caller's own options — prototype-less, with an own property for each name
+ * the plain network server reads from its copy of them.
+ */
+function tlsServerOptions(opts: OwnOptions): OwnOptions {
+  const alpn = opts['ALPNProtocols'] || opts['ALPNCallback'] ? {} : { ALPNProtocols: ['http/1.1'] };
+  return coverNames({ __proto__: null, noDelay: true, ...alpn, ...opts }, NET_SERVER_OPTIONS);
+}
+
+/** What Server's constructor adds to the TLS server, for a new server and for an old-style subclass alike. */
+function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener | undefined): void {
+  const engine = createHttpEngine(server, opts as http.ServerOptions);
+  engines.set(server, engine);
+  engine.timeout = 0;
+  engine.maxHeadersCount = DEFAULT_MAX_HEADERS_COUNT;
+  if (listener) server.on('request', listener);
+  server.on('secureConnection', (socket: tls.TLSSocket) => engine.emit('connection', socket));
+  // Connection tracking (for headersTimeout, requestTimeout and close*Connections) starts when the engine hears
+  // 'listening', as it would for a plain-HTTP server.
+  server.on('listening', () => engine.emit('listening'));
+  server.on('tlsClientError', (error: Error, socket: tls.TLSSocket) => {
+    if (!server.emit('clientError', error, socket)) socket.destroy(error);
+  });
+}
+
+function engineOf(server: Server): http.Server {
+  const engine = engines.get(server);
+  if (!engine) throw new TypeError('Not an https Server: it was never set up by the Server constructor');
+  return engine;
+}
+
+/** The exported Server: the class, also callable without `new` (see `legacyConstructor`). */
+const ServerExport = legacyConstructor(Server, (self, options, requestListener) => {
+  const [opts, listener] = serverArguments<RequestListener>(options, requestListener);
+  Reflect.apply(tls.Server as unknown as (options: OwnOptions) => void, self, [tlsServerOptions(opts)]);
+  setUpServer(self, opts, listener);
+});
+type ServerExport = Server;
+export { ServerExport as Server };
 
 /**
  * Creates an https Server; start it with `listen()`.
@@ -316,14 +391,14 @@ export function request(...args: unknown[]): http.ClientRequest {
 
 /** The reference `rt:https` module, shaped like the host's exports. */
 const https: HttpsExports = {
-  Agent,
+  Agent: AgentExport,
   get globalAgent(): Agent {
     return globalAgent;
   },
   set globalAgent(agent: Agent) {
     globalAgent = agent;
   },
-  Server,
+  Server: ServerExport,
   createServer,
   get,
   request,

@@ -5,11 +5,12 @@
 // The parsers, encoders and decoders live in reference/internal/querystring/; they hold no state of their own.
 import { Buffer } from 'node:buffer';
 import { decodeUtf8Percent, percentBytes, safeDecode } from './internal/querystring/decode.js';
+import { ownOption } from './internal/own-options.js';
 import { encodeUtf8Percent } from './internal/querystring/encode.js';
 import { EncodedKeyCache, ParsedKeyCache } from './internal/querystring/key-caches.js';
 import { parseGeneral } from './internal/querystring/parse-general.js';
 import { parseSingle } from './internal/querystring/parse-single.js';
-import type { Decoder, ModuleDecoders, QueryRecord } from './internal/querystring/query-record.js';
+import { newQueryRecord, type Decoder, type ModuleDecoders, type QueryRecord } from './internal/querystring/query-record.js';
 import { concatToString, encodedText, primitiveText, stringifyDefault, stringifyGeneral } from './internal/querystring/stringify.js';
 
 export interface ParseOptions {
@@ -59,25 +60,25 @@ const DEFAULT_MAX_KEYS = 1000;
 /**
  * Parses a URL query string.
  *
- * The result has no prototype, so every key — `__proto__`, `constructor`, `hasOwnProperty` — is an ordinary own
+ * The result inherits nothing (its prototype is an empty object without a prototype, as in Node), so every
+ * key — `__proto__`, `constructor`, `hasOwnProperty` — is an ordinary own
  * property. A key that repeats collects its values into an array in input order. `+` means a space; percent-encoded
  * bytes are UTF-8; malformed encoding never throws. Empty `sep`/`eq` arguments mean the defaults.
  *
  * @param str The query string (anything else gives an empty result).
  * @param sep Pair delimiter, default `'&'`; may be several characters.
  * @param eq Key/value delimiter, default `'='`; may be several characters.
- * @param options `maxKeys` and `decodeURIComponent`.
+ * @param options `maxKeys` and `decodeURIComponent`, read as own properties (inherited ones are ignored).
  * @returns The keys and values.
  * @example
  * ```ts
- * parse('a=1&b=x+y&a=2'); // { a: ['1', '2'], b: 'x y' } (prototype-less)
+ * parse('a=1&b=x+y&a=2'); // { a: ['1', '2'], b: 'x y' } (inheriting nothing)
  * parse('w:1;h:2', ';', ':'); // { w: '1', h: '2' }
  * ```
  */
 export function parse(str: unknown, sep?: unknown, eq?: unknown, options?: ParseOptions | null): ParsedQuery {
-  // Prototype-less, as the spec requires. setPrototypeOf on a fresh literal keeps V8's fast (non-dictionary) property
-  // storage, which Object.create(null) gives up; measured faster for typical queries (bench/querystring.ts).
-  const record = Object.setPrototypeOf({}, null) as QueryRecord;
+  // Without the base-object prototype, as the spec requires (see `newQueryRecord`).
+  const record = newQueryRecord();
   if (typeof str !== 'string' || str.length === 0) return record as ParsedQuery;
 
   const sepText = sep ? String(sep) : '&';
@@ -85,9 +86,10 @@ export function parse(str: unknown, sep?: unknown, eq?: unknown, options?: Parse
   let pairs = DEFAULT_MAX_KEYS;
   let decoder: unknown = querystring.unescape ?? unescape;
   if (options) {
-    const maxKeys: unknown = options.maxKeys;
+    // Own properties only: once per call, never per pair.
+    const maxKeys = ownOption(options, 'maxKeys');
     if (typeof maxKeys === 'number') pairs = maxKeys > 0 ? maxKeys : -1;
-    const custom: unknown = options.decodeURIComponent;
+    const custom = ownOption(options, 'decodeURIComponent');
     if (typeof custom === 'function') decoder = custom;
   }
   // Our own unescape is inlined by the parser; anything else (an option, or an application's replacement of
@@ -115,7 +117,7 @@ export { parse as decode };
  * @param obj The object (anything that is not a non-null object gives `''`).
  * @param sep Pair delimiter, default `'&'`.
  * @param eq Key/value delimiter, default `'='`.
- * @param options `encodeURIComponent`.
+ * @param options `encodeURIComponent`, read as an own property (an inherited one is ignored).
  * @returns The query string.
  * @throws {URIError} code `ERR_INVALID_URI` from the default encoder for a string ending in an unpaired surrogate.
  * @example
@@ -129,7 +131,7 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
   const keySep: unknown = eq || '=';
   let encode: unknown = querystring.escape ?? escape;
   if (options) {
-    const custom: unknown = options.encodeURIComponent;
+    const custom = ownOption(options, 'encodeURIComponent');
     if (typeof custom === 'function') encode = custom;
   }
   if (obj === null || typeof obj !== 'object') return '';

@@ -5,19 +5,55 @@ import { inspect } from 'node:util';
 /** An error with a machine-readable `code` (`ERR_INVALID_ARG_TYPE`…). */
 export type CodedError<E extends Error = Error> = E & { code: string };
 
+/** The standard error classes a coded error may be. */
+type ErrorClass<E extends Error> = new (message: string) => E;
+
+/** One subclass per code, made on first use (see `codedClass`). */
+const codedClasses = new Map<string, ErrorClass<Error>>();
+
 /**
- * Gives `error` an own enumerable `code`, as the host's internal errors have.
+ * The class of the errors of one code. Its instances show the code where people and tools read it: `String(error)`
+ * and the first line of `error.stack` are `RangeError [ERR_OUT_OF_RANGE]: …`, as the host's are, while `error.name`
+ * stays the standard one and `instanceof` and `error.constructor` answer with the standard class.
+ */
+function codedClass<E extends Error>(Base: ErrorClass<E>, code: string): ErrorClass<E> {
+  const known = codedClasses.get(code);
+  if (known) return known as ErrorClass<E>;
+  const Coded = class extends (Base as ErrorClass<Error>) {
+    override toString(): string {
+      return `${this.name} [${code}]: ${this.message}`;
+    }
+  };
+  // The subclass is an implementation detail: code that asks an error for its constructor meets the standard class.
+  Object.defineProperty(Coded.prototype, 'constructor', { value: Base, writable: true, enumerable: false, configurable: true });
+  codedClasses.set(code, Coded);
+  return Coded as ErrorClass<E>;
+}
+
+/**
+ * Makes an error of class `Base` with an own enumerable `code`, shown in its string form and stack like the host's.
  *
- * @param error The error to mark.
- * @param code The code, e.g. `ERR_OUT_OF_RANGE`.
- * @returns The same error, typed as carrying the code.
+ * @param Base The standard class: `TypeError`, `RangeError`, `Error`, `URIError`…
+ * @param code The code, e.g. `ERR_OUT_OF_RANGE`. A code always comes with the same class.
+ * @param message The message.
+ * @param from The function whose caller the stack starts at (the exported factory, so the stack ends at the
+ *   validator that rejected the value rather than inside this file).
+ * @returns The error, ready to throw.
  * @example
  * ```ts
- * throw withCode(new RangeError('too big'), 'ERR_OUT_OF_RANGE');
+ * String(codedError(RangeError, 'ERR_OUT_OF_RANGE', 'too big')); // 'RangeError [ERR_OUT_OF_RANGE]: too big'
  * ```
  */
-export function withCode<E extends Error>(error: E, code: string): CodedError<E> {
-  return Object.assign(error, { code });
+export function codedError<E extends Error>(Base: ErrorClass<E>, code: string, message: string, from: (...args: never[]) => unknown = codedError): CodedError<E> {
+  const error = new (codedClass(Base, code))(message) as CodedError<E>;
+  // The stack's first line is written from `name` when the stack is first formatted: format it while an own `name`
+  // carries the code, then drop that own `name` so the standard one shows through again.
+  Object.defineProperty(error, 'name', { value: `${Base.prototype.name} [${code}]`, writable: true, enumerable: false, configurable: true });
+  Error.captureStackTrace(error, from);
+  void error.stack;
+  delete (error as { name?: string }).name;
+  error.code = code;
+  return error;
 }
 
 /** Longest inspected primitive kept in a message; longer ones are cut with an ellipsis. */
@@ -65,7 +101,7 @@ function kindOf(name: string): string {
  * ```
  */
 export function invalidArgType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
-  return withCode(new TypeError(`The "${name}" ${kindOf(name)} must be ${expected}. ${formatReceived(actual)}`), 'ERR_INVALID_ARG_TYPE');
+  return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${kindOf(name)} must be ${expected}. ${formatReceived(actual)}`, invalidArgType);
 }
 
 /**
@@ -82,10 +118,8 @@ export function invalidArgType(name: string, expected: string, actual: unknown):
  * ```
  */
 export function invalidArgTypeOfType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
-  return withCode(
-    new TypeError(`The "${name}" argument must be ${expected}. Received ${actual === null ? 'null' : typeof actual}`),
-    'ERR_INVALID_ARG_TYPE',
-  );
+  const received = actual === null ? 'null' : typeof actual;
+  return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}. Received ${received}`, invalidArgTypeOfType);
 }
 
 /**
@@ -102,7 +136,7 @@ export function invalidArgTypeOfType(name: string, expected: string, actual: unk
  */
 export function invalidArgValue(name: string, actual: unknown, reason = 'is invalid'): CodedError<TypeError> {
   const shown = inspect(actual, { colors: false });
-  return withCode(new TypeError(`The ${kindOf(name)} '${name}' ${reason}. Received ${shown}`), 'ERR_INVALID_ARG_VALUE');
+  return codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The ${kindOf(name)} '${name}' ${reason}. Received ${shown}`, invalidArgValue);
 }
 
 /**
@@ -119,7 +153,7 @@ export function invalidArgValue(name: string, actual: unknown, reason = 'is inva
  */
 export function outOfRange(name: string, range: string, actual: unknown): CodedError<RangeError> {
   const shown = inspect(actual, { colors: false });
-  return withCode(new RangeError(`The value of "${name}" is out of range. It must be ${range}. Received ${shown}`), 'ERR_OUT_OF_RANGE');
+  return codedError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`, outOfRange);
 }
 
 /**
@@ -133,7 +167,7 @@ export function outOfRange(name: string, range: string, actual: unknown): CodedE
  * ```
  */
 export function unknownSignal(signal: string | number): CodedError<TypeError> {
-  return withCode(new TypeError(`Unknown signal: ${signal}`), 'ERR_UNKNOWN_SIGNAL');
+  return codedError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${signal}`, unknownSignal);
 }
 
 /**
@@ -147,7 +181,7 @@ export function unknownSignal(signal: string | number): CodedError<TypeError> {
  * ```
  */
 export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<RangeError> {
-  return withCode(new RangeError(`${stream} maxBuffer length exceeded`), 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER');
+  return codedError(RangeError, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', `${stream} maxBuffer length exceeded`, maxBufferExceeded);
 }
 
 /**
@@ -161,7 +195,7 @@ export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<Range
  * ```
  */
 export function ipcRequired(name: string): CodedError {
-  return withCode(new Error(`Forked processes must have an IPC channel, missing value 'ipc' in ${name}`), 'ERR_CHILD_PROCESS_IPC_REQUIRED');
+  return codedError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', `Forked processes must have an IPC channel, missing value 'ipc' in ${name}`, ipcRequired);
 }
 
 /**
@@ -174,7 +208,7 @@ export function ipcRequired(name: string): CodedError {
  * ```
  */
 export function ipcOnePipe(): CodedError {
-  return withCode(new Error('Child process can have only one IPC pipe'), 'ERR_IPC_ONE_PIPE');
+  return codedError(Error, 'ERR_IPC_ONE_PIPE', 'Child process can have only one IPC pipe', ipcOnePipe);
 }
 
 /**
@@ -187,7 +221,7 @@ export function ipcOnePipe(): CodedError {
  * ```
  */
 export function invalidUrlScheme(): CodedError<TypeError> {
-  return withCode(new TypeError('The URL must be of scheme file'), 'ERR_INVALID_URL_SCHEME');
+  return codedError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file', invalidUrlScheme);
 }
 
 /**
@@ -216,22 +250,14 @@ export class AbortError extends Error {
 
 /**
  * What `querystring.escape` throws for a string that ends in an unpaired surrogate, shaped like the host's: a URIError
- * with an own enumerable `code` of `ERR_INVALID_URI`, the message `URI malformed`, and `toString()` naming the code.
+ * with an own enumerable `code` of `ERR_INVALID_URI` and the message `URI malformed`.
  *
+ * @returns The error, ready to throw.
  * @example
  * ```ts
- * String(new InvalidUriError()); // 'URIError [ERR_INVALID_URI]: URI malformed'
+ * String(invalidUri()); // 'URIError [ERR_INVALID_URI]: URI malformed'
  * ```
  */
-export class InvalidUriError extends URIError {
-  readonly code = 'ERR_INVALID_URI';
-
-  constructor() {
-    super('URI malformed');
-    // The name stays `URIError` (inherited) so `instanceof URIError` and `err.name` both answer like the host.
-  }
-
-  override toString(): string {
-    return `${this.name} [${this.code}]: ${this.message}`;
-  }
+export function invalidUri(): CodedError<URIError> {
+  return codedError(URIError, 'ERR_INVALID_URI', 'URI malformed', invalidUri);
 }

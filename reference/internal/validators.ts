@@ -116,16 +116,31 @@ export function validateOptionalInt32(value: unknown, name: string): asserts val
 }
 
 /**
- * @param value The value to check (`null`/`undefined` pass).
+ * What the reference accepts as an AbortSignal: an AbortSignal, or any object that has an `aborted` property (own or
+ * inherited) — an EventTarget of another realm or library that works like one. It must also have
+ * `addEventListener`/`removeEventListener` to be used before it has aborted, and its `reason` is read when it aborts.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * The host's check, a duck-type one: `undefined` (no signal) passes, and so does any object with an `aborted` property;
+ * everything else, `null` included, is refused.
+ *
+ * @param value The value to check.
  * @param name Option path for the message.
  * @example
  * ```ts
  * validateOptionalAbortSignal(options.signal, 'options.signal');
  * ```
  */
-export function validateOptionalAbortSignal(value: unknown, name: string): asserts value is AbortSignal | null | undefined {
-  if (value == null) return;
-  if (!(value instanceof AbortSignal)) throw invalidArgType(name, 'an instance of AbortSignal', value);
+export function validateOptionalAbortSignal(value: unknown, name: string): asserts value is AbortSignalLike | undefined {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object' || !('aborted' in value)) throw invalidArgType(name, 'an instance of AbortSignal', value);
 }
 
 /**

@@ -130,6 +130,117 @@ describe('reference child_process', function () {
     });
   });
 
+  describe('the encoding of exec and execFile', () => {
+    /** What a run shows: the type and text of the 'data' events of both streams, their encoding, and the callback's. */
+    async function observe(run: ExecLike, args: unknown[]): Promise<Record<string, unknown>> {
+      let child: host.ChildProcess | undefined;
+      const events: Array<[string, string, string]> = [];
+      const ended = new Promise<unknown[]>((resolve) => {
+        child = run(...args, (...results: unknown[]) => resolve(results));
+      });
+      for (const name of ['stdout', 'stderr'] as const) {
+        child?.[name]?.on('data', (chunk: unknown) => events.push([name, typeof chunk, Buffer.isBuffer(chunk) ? chunk.toString('hex') : String(chunk)]));
+      }
+      const [error, stdout, stderr] = await ended;
+      const shown = (value: unknown): unknown => (Buffer.isBuffer(value) ? { buffer: value.toString('hex') } : value);
+      return {
+        events,
+        readableEncoding: [child?.stdout?.readableEncoding, child?.stderr?.readableEncoding],
+        callback: [error, shown(stdout), shown(stderr)],
+      };
+    }
+
+    const script = 'printf "h\\303\\251"; printf "e" >&2';
+    for (const encoding of [undefined, 'utf8', 'UTF-8', 'hex', 'latin1', 'base64', 'buffer', 'no-such-encoding', null]) {
+      const options = encoding === undefined ? {} : { encoding };
+      it(`delivers 'data' events as the host does with encoding ${String(encoding)}`, async () => {
+        const expected = await observe(host.exec as unknown as ExecLike, [script, options]);
+        expect(await observe(exec, [script, options]), 'exec').to.deep.equal(expected);
+        const fileArgs = ['sh', ['-c', script], options];
+        expect(await observe(execFile, fileArgs), 'execFile').to.deep.equal(await observe(host.execFile as unknown as ExecLike, fileArgs));
+      });
+    }
+
+    it('sets the streams to a known encoding: strings arrive on the data events, the callback gets the same text', async () => {
+      let child: host.ChildProcess | undefined;
+      const chunks: unknown[] = [];
+      const done = new Promise<Outcome>((resolve) => {
+        child = exec('printf hi', { encoding: 'hex' }, (error: Outcome['error'], stdout: string | Buffer, stderr: string | Buffer) => resolve({ error, stdout, stderr }));
+      });
+      child?.stdout?.on('data', (chunk: unknown) => chunks.push(chunk));
+      const { stdout } = await done;
+      expect(chunks).to.deep.equal(['6869']);
+      expect(stdout).to.equal('6869');
+    });
+
+    it('still counts maxBuffer in bytes of output when the stream delivers text', async () => {
+      const { error, stdout } = await outcome(execFile, node, [fixture('flood.mjs'), 'stdout', '2000', 'é'], { maxBuffer: 51, encoding: 'hex' });
+      expect(error?.code).to.equal('ERR_CHILD_PROCESS_STDIO_MAXBUFFER');
+      expect(stdout).to.equal(Buffer.from('é'.repeat(25) + '\xc3', 'utf8').subarray(0, 51).toString('hex'));
+    });
+  });
+
+  describe('AbortSignal-like signals', () => {
+    /** An EventTarget that works like an AbortSignal without being one (another library's, another realm's). */
+    class SignalLike extends EventTarget {
+      aborted = false;
+      reason: unknown = undefined;
+      abort(reason: unknown): void {
+        this.aborted = true;
+        this.reason = reason;
+        this.dispatchEvent(new Event('abort'));
+      }
+    }
+
+    it('spawn accepts one and kills the child when it aborts, reporting an AbortError with its reason', async () => {
+      const signal = new SignalLike();
+      const child = cp.spawn(node, [fixture('sleep.mjs')], { signal: signal as unknown as AbortSignal });
+      const failed = once<[Error & { cause?: unknown }]>(child, 'error');
+      const exited = once<[number | null, string | null]>(child, 'exit');
+      await once(child.stdout as NodeJS.EventEmitter, 'data');
+      signal.abort('enough');
+      const [error] = await failed;
+      expect([error.name, error.cause]).to.deep.equal(['AbortError', 'enough']);
+      expect((await exited)[1]).to.equal('SIGTERM');
+    });
+
+    it('fork accepts one, and exec and execFile pass the AbortError to their callback', async () => {
+      const forked = new SignalLike();
+      const child = cp.fork(fixture('sleep.mjs'), { signal: forked as unknown as AbortSignal, silent: true, execArgv: [] });
+      const failed = once<[Error]>(child, 'error');
+      await once(child.stdout as NodeJS.EventEmitter, 'data');
+      forked.abort('stop');
+      expect((await failed)[0].name).to.equal('AbortError');
+
+      const runs: Array<(signal: AbortSignal) => Promise<Outcome>> = [
+        (signal) => outcome(exec, `"${node}" "${fixture('sleep.mjs')}"`, { signal }),
+        (signal) => outcome(execFile, node, [fixture('sleep.mjs')], { signal }),
+      ];
+      for (const run of runs) {
+        const signal = new SignalLike();
+        const pending = run(signal as unknown as AbortSignal);
+        setTimeout(() => signal.abort('late'), 100);
+        const { error } = await pending;
+        expect(error?.name).to.equal('AbortError');
+      }
+    });
+
+    it('accepts an object whose aborted property is inherited, already aborted, as the host does', async () => {
+      const signal = Object.create({ aborted: true, reason: 'inherited' }) as AbortSignal;
+      const child = cp.spawn(node, [fixture('sleep.mjs')], { signal });
+      const [error] = await once<[Error & { cause?: unknown }]>(child, 'error');
+      expect([error.name, error.cause]).to.deep.equal(['AbortError', 'inherited']);
+    });
+  });
+
+  describe('the env option', () => {
+    it('passes on variables an env object inherits from its own prototype chain, as the host does', async () => {
+      const env = Object.assign(Object.create({ FROM_BASE: 'base', SHADOWED: 'base' }) as Record<string, string>, { OWN: 'own', SHADOWED: 'own' });
+      const { stdout } = await outcome(execFile, node, [fixture('report-env.mjs'), 'FROM_BASE', 'OWN', 'SHADOWED'], { env });
+      expect(JSON.parse(String(stdout)).env).to.deep.equal({ FROM_BASE: 'base', OWN: 'own', SHADOWED: 'own' });
+    });
+  });
+
   describe('promisified exec and execFile', () => {
     it('resolves { stdout, stderr } and exposes the child on the promise', async () => {
       const promise = promisify(typed.exec)('printf out; printf err >&2') as Promise<{ stdout: string; stderr: string }> & { child: unknown };
@@ -166,6 +277,10 @@ describe('reference child_process', function () {
       ['spawn serialization', (m) => m.spawn('true', [], { serialization: 'xml' as 'json' })],
       ['spawn timeout negative', (m) => m.spawn('true', [], { timeout: -1 })],
       ['spawn signal not a signal', (m) => m.spawn('true', [], { signal: {} as AbortSignal })],
+      ['spawn signal null', (m) => m.spawn('true', [], { signal: null as unknown as AbortSignal })],
+      ['spawn signal a function', (m) => m.spawn('true', [], { signal: (() => undefined) as unknown as AbortSignal })],
+      ['execFile signal null', (m) => m.execFile('true', [], { signal: null as unknown as AbortSignal })],
+      ['fork signal number', (m) => m.fork('a.js', { signal: 1 as unknown as AbortSignal })],
       ['spawn unknown killSignal', (m) => m.spawn('true', [], { killSignal: 'SIGFOO' as NodeJS.Signals })],
       ['spawn killSignal object', (m) => m.spawn('true', [], { killSignal: {} as NodeJS.Signals })],
       ['spawn two ipc', (m) => m.spawn('true', [], { stdio: ['pipe', 'pipe', 'pipe', 'ipc', 'ipc'] })],
@@ -189,6 +304,11 @@ describe('reference child_process', function () {
         expect(actual.constructor, label).to.equal(expected.constructor);
         expect(actual.code, label).to.equal(expected.code);
         expect(actual.message, label).to.equal(expected.message);
+        // The code shows in the string form and the stack's first line (`RangeError [ERR_OUT_OF_RANGE]: …`), while
+        // the name stays the standard one.
+        expect(String(actual), label).to.equal(String(expected));
+        expect(actual.stack?.split('\n')[0], label).to.equal(expected.stack?.split('\n')[0]);
+        expect(actual.name, label).to.equal(expected.name);
       });
     }
   });

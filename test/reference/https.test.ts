@@ -2,11 +2,13 @@ import { expect } from 'chai';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import hostHttps from 'node:https';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
+import { inherits } from 'node:util';
 import https, { Agent, Server, createServer, get, request } from '../../reference/https.js';
 import { urlToOptions } from '../../reference/internal/https/arguments.js';
 import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
@@ -279,6 +281,136 @@ describe('reference https', function () {
       expect(agent.getName({ ...base, ca: 'A' })).to.not.equal(agent.getName({ ...base, ca: 'B' }));
       expect(agent.getName({ ...base, rejectUnauthorized: false })).to.not.equal(agent.getName(base));
       expect(agent.getName({ ...base, servername: 'localhost' })).to.equal(agent.getName(base));
+    });
+  });
+
+  describe('Agent and Server called without new (the host\'s legacy forms)', () => {
+    /** The exports as JavaScript sees them: callable, as the host's constructors are. */
+    const CallableAgent = Agent as unknown as typeof Agent & ((options?: object) => Agent);
+    const CallableServer = Server as unknown as typeof Server & ((options?: object | null, listener?: http.RequestListener) => Server);
+
+    it('Agent() builds an agent like new Agent()', () => {
+      const agent = CallableAgent({ keepAlive: true, maxCachedSessions: 7 });
+      expect(agent).to.be.instanceOf(Agent).and.instanceOf(http.Agent);
+      expect(agent.constructor).to.equal(Agent);
+      expect([agent.defaultPort, agent.protocol, agent.maxCachedSessions, (agent as Agent & { keepAlive: boolean }).keepAlive]).to.deep.equal([
+        443,
+        'https:',
+        7,
+        true,
+      ]);
+      expect(CallableAgent()).to.be.instanceOf(Agent);
+      expect(https.Agent.name).to.equal('Agent');
+    });
+
+    it('Server() builds a server like new Server(), and it serves', async () => {
+      expect(CallableServer()).to.be.instanceOf(Server).and.instanceOf(tls.Server);
+      const server = CallableServer(credentials(), (_req, res) => res.end('called'));
+      expect(server.constructor).to.equal(Server);
+      const port = await listen(s, server);
+      const reply = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent: CallableAgent() }, done));
+      expect(reply.body).to.equal('called');
+    });
+
+    it('an agent built by calling Agent resumes sessions and names pools as one built with new', async () => {
+      const { port } = await serve();
+      const agent = CallableAgent();
+      const reused: boolean[] = [];
+      for (let i = 0; i < 2; i++) {
+        const reply = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+        reused.push(reply.socket.isSessionReused());
+      }
+      expect(reused).to.deep.equal([false, true]);
+      expect(agent.getName({ host: 'a', ca: 'x' })).to.equal(new Agent().getName({ host: 'a', ca: 'x' }));
+    });
+
+    it('class subclasses still work: instanceof, constructor, super options and overrides', async () => {
+      const { port } = await serve();
+      class Counting extends Agent {
+        connections = 0;
+        override createConnection(options: tls.ConnectionOptions, ...rest: unknown[]): Duplex {
+          this.connections++;
+          return super.createConnection(options, ...rest);
+        }
+      }
+      const agent = new Counting({ maxCachedSessions: 3 });
+      expect(agent).to.be.instanceOf(Counting).and.instanceOf(Agent);
+      expect([agent.constructor, Object.getPrototypeOf(Counting), agent.maxCachedSessions]).to.deep.equal([Counting, Agent, 3]);
+      await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      expect(agent.connections).to.equal(1);
+      class Named extends Server {}
+      expect(new Named(credentials())).to.be.instanceOf(Server);
+    });
+
+    it('old-style subclasses set themselves up with Agent.call(this) and Server.call(this)', async () => {
+      interface LegacyAgent extends Agent {
+        marker: string;
+      }
+      function LegacyAgent(this: LegacyAgent, options?: object): void {
+        CallableAgent.call(this, options);
+        this.marker = 'legacy';
+      }
+      inherits(LegacyAgent, Agent);
+      function LegacyServer(this: Server, options: object, listener: http.RequestListener): void {
+        CallableServer.call(this, options, listener);
+      }
+      inherits(LegacyServer, Server);
+
+      const server = new (LegacyServer as unknown as new (options: object, listener: http.RequestListener) => Server)(credentials(), (_req, res) =>
+        res.end('legacy'),
+      );
+      expect(server).to.be.instanceOf(Server);
+      const port = await listen(s, server);
+      const agent = new (LegacyAgent as unknown as new (options?: object) => LegacyAgent)({ maxCachedSessions: 5 });
+      expect([agent.marker, agent.defaultPort, agent.maxCachedSessions]).to.deep.equal(['legacy', 443, 5]);
+      const replies: Array<[string, boolean]> = [];
+      for (let i = 0; i < 2; i++) {
+        const reply = await exchange(s, (done) => get({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+        replies.push([reply.body, reply.socket.isSessionReused()]);
+      }
+      expect(replies).to.deep.equal([
+        ['legacy', false],
+        ['legacy', true],
+      ]);
+    });
+  });
+
+  describe('Agent#createConnection forms', () => {
+    /** How a direct createConnection call went: connected and verified, on which port, and whether a callback ran. */
+    async function attempt(agent: { createConnection: (...args: unknown[]) => unknown }, args: (port: number) => unknown[], port: number): Promise<unknown> {
+      let called = false;
+      const socket = agent.createConnection(...args(port), () => (called = true)) as tls.TLSSocket;
+      s.defer(() => socket.destroy());
+      const outcome = await new Promise<unknown>((resolve) => {
+        socket.once('secureConnect', () => resolve({ authorized: socket.authorized, port: socket.remotePort === port }));
+        socket.once('error', (error: Error & { code?: string }) => resolve({ error: error.code ?? error.message }));
+      });
+      socket.destroy();
+      return { outcome, callbackCalled: called };
+    }
+
+    const forms: Array<[string, (port: number, ca: string) => unknown[]]> = [
+      ['(options)', (port, ca) => [{ port, host: '127.0.0.1', ca, servername: 'localhost' }]],
+      ['(port, host, options)', (port, ca) => [port, '127.0.0.1', { ca, servername: 'localhost' }]],
+      ['(port, options)', (port, ca) => [port, { host: '127.0.0.1', ca, servername: 'localhost' }]],
+      ['(port, host) without the CA', (port) => [port, '127.0.0.1']],
+      ['(port, host, options) where the positional values win', (port, ca) => [port, '127.0.0.1', { port: 1, host: 'unused.invalid', ca, servername: 'localhost' }]],
+    ];
+    for (const [label, args] of forms) {
+      it(`connects as the host's agent does for ${label}`, async () => {
+        const { port } = await serve();
+        const ca = certs.ca.cert.pem;
+        const hostOutcome = await attempt(new hostHttps.Agent() as never, (p) => args(p, ca), port);
+        expect(await attempt(new Agent() as never, (p) => args(p, ca), port)).to.deep.equal(hostOutcome);
+      });
+    }
+
+    it('connects with the positional form (port, host, options), verified against the given CA', async () => {
+      const { port } = await serve();
+      const socket = (new Agent().createConnection as (...args: unknown[]) => tls.TLSSocket)(port, '127.0.0.1', { ca: certs.ca.cert.pem, servername: 'localhost' });
+      s.defer(() => socket.destroy());
+      await once(socket, 'secureConnect');
+      expect([socket.authorized, socket.remotePort]).to.deep.equal([true, port]);
     });
   });
 

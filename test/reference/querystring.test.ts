@@ -8,17 +8,25 @@ import { runInNewContext } from 'node:vm';
 import reference, * as named from '../../reference/querystring.js';
 
 type Outcome =
-  | { readonly kind: 'value'; readonly prototypeIsNull: boolean | 'n/a'; readonly json: string }
+  | { readonly kind: 'value'; readonly inheritsNothing: boolean | 'n/a'; readonly json: string }
   | { readonly kind: 'throw'; readonly name: string; readonly code: unknown; readonly message: string };
 
 /** Everything observable about a call, in a form two implementations can be compared by. */
+/** No property anywhere on the prototype chain, and no `Object.prototype` in it: the spec's "without base-object prototype". */
+function inheritsNothing(value: object): boolean {
+  for (let proto = Object.getPrototypeOf(value) as object | null; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+    if (proto === Object.prototype || Reflect.ownKeys(proto).length > 0) return false;
+  }
+  return true;
+}
+
 function outcome(run: () => unknown): Outcome {
   try {
     const value = run();
     const isObject = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
     return {
       kind: 'value',
-      prototypeIsNull: isObject ? Object.getPrototypeOf(value) === null : 'n/a',
+      inheritsNothing: isObject ? inheritsNothing(value) : 'n/a',
       json: JSON.stringify(value instanceof Uint8Array ? [...value] : value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
     };
   } catch (error) {
@@ -88,12 +96,21 @@ describe('reference querystring', () => {
   });
 
   describe('parse', () => {
-    it('returns an object without prototype, so __proto__ and constructor are plain keys', () => {
+    it('returns an object that inherits nothing, so __proto__ and constructor are plain keys', () => {
       const result = reference.parse('__proto__=1&constructor=2&toString=3&hasOwnProperty=4');
-      expect(Object.getPrototypeOf(result)).to.equal(null);
+      expect(inheritsNothing(result)).to.equal(true);
       expect({ ...result }).to.deep.equal({ ['__proto__']: '1', constructor: '2', toString: '3', hasOwnProperty: '4' });
       expect(Object.prototype).not.to.have.property('1');
       same((qs) => qs.parse('__proto__=1&__proto__=2'));
+    });
+
+    it('leaves the string paths of pollution gadgets nowhere to go: no __proto__ accessor, no constructor', () => {
+      const result = reference.parse('a=1') as Record<string, unknown>;
+      expect(result['__proto__']).to.equal(undefined);
+      expect(result['constructor']).to.equal(undefined);
+      const owned = reference.parse('__proto__=x&constructor=y') as Record<string, unknown>;
+      expect([owned['__proto__'], owned['constructor']]).to.deep.equal(['x', 'y']);
+      expect(Object.getPrototypeOf(owned)).to.equal(Object.getPrototypeOf(result));
     });
 
     it('collects the values of a repeated key into an array, in order', () => {
@@ -187,7 +204,7 @@ describe('reference querystring', () => {
     it('returns an empty object for a non-string or empty input', () => {
       for (const input of ['', undefined, null, 42, {}, ['a=1']]) {
         const result = reference.parse(input as string);
-        expect(Object.getPrototypeOf(result)).to.equal(null);
+        expect(inheritsNothing(result)).to.equal(true);
         expect(Object.keys(result)).to.deep.equal([]);
       }
     });

@@ -2,6 +2,7 @@
 // `killSignal`; an abort also reports an AbortError on the child's `'error'` event.
 import type { ChildProcess } from 'node:child_process';
 import { AbortError } from '../errors.js';
+import type { AbortSignalLike } from '../validators.js';
 
 /**
  * Kills `child` with `killSignal` once it has run for `timeout` ms; the timer is dropped when the child exits.
@@ -35,14 +36,14 @@ export function killOnTimeout(child: ChildProcess, timeout: number | null | unde
  * AbortError, the signal's reason as its `cause`, on the child's `'error'` event.
  *
  * @param child The running child.
- * @param signal The caller's AbortSignal, if any.
+ * @param signal The caller's AbortSignal (or AbortSignal-like object), if any.
  * @param killSignal The signal to send.
  * @example
  * ```ts
  * killOnAbort(child, controller.signal, undefined);
  * ```
  */
-export function killOnAbort(child: ChildProcess, signal: AbortSignal | null | undefined, killSignal: number | undefined): void {
+export function killOnAbort(child: ChildProcess, signal: AbortSignalLike | undefined, killSignal: number | undefined): void {
   if (!signal) return;
   const onAbort = (): void => abortChild(child, killSignal, signal.reason);
   if (signal.aborted) {

@@ -1,21 +1,23 @@
 // The optional-argument shuffles of the exec family: `exec(command[, options][, callback])` (the shell always on) and
 // `execFile(file[, args][, options][, callback])` with any of the middle ones left out.
-import { type OptionsBag, validateFunction, validateNoNul, validateObject, validateString } from '../validators.js';
+import { ownOptions, type OwnOptions } from '../own-options.js';
+import { validateFunction, validateNoNul, validateObject, validateString } from '../validators.js';
 
 /** The completion callback of exec and execFile. */
 export type ExecCallback = (error: Error | null, stdout: string | Buffer, stderr: string | Buffer) => void;
 
 export interface ExecArguments {
   readonly command: string;
-  /** A copy of the caller's options with `shell` set: the named shell, or `true` for the default one. */
-  readonly options: OptionsBag;
+  /** A prototype-less copy of the caller's own options with `shell` set: the named shell, or `true` for the default one. */
+  readonly options: OwnOptions;
   readonly callback: unknown;
 }
 
 export interface ExecFileArguments {
   readonly file: unknown;
   readonly args: unknown;
-  readonly options: OptionsBag;
+  /** A prototype-less copy of the caller's own options. */
+  readonly options: OwnOptions;
   readonly callback: ExecCallback | undefined;
 }
 
@@ -38,8 +40,9 @@ export function normalizeExecArgs(command: unknown, options?: unknown, callback?
     callback = options;
     options = undefined;
   }
-  // A copy, so the caller's object is never changed; a non-object `options` spreads to nothing.
-  const copy: Record<string, unknown> = { ...(options as object | undefined) };
+  // A copy, so the caller's object is never changed and inherited properties are never read; a non-object `options`
+  // copies to nothing.
+  const copy = ownOptions(options);
   copy['shell'] = typeof copy['shell'] === 'string' ? copy['shell'] : true;
   return { command, options: copy, callback };
 }
@@ -78,7 +81,7 @@ export function normalizeExecFileArgs(file: unknown, args?: unknown, options?: u
   } else if (options != null) {
     validateObject(options, 'options');
   }
-  const bag: OptionsBag = (options ?? {}) as OptionsBag;
+  const bag = ownOptions(options);
   if (callback != null) validateFunction(callback, 'callback');
   if (bag['argv0'] != null) {
     validateString(bag['argv0'], 'options.argv0');

@@ -88,6 +88,11 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     failure = maxBufferExceeded(stream);
     kill();
   };
+  // With a text encoding the streams are set to it, so the child's 'data' events carry text, as the host's do.
+  if (encoding) {
+    child.stdout?.setEncoding(encoding);
+    child.stderr?.setEncoding(encoding);
+  }
   const stdout = child.stdout ? new OutputCollector(child.stdout, run.maxBuffer, encoding, overflow('stdout')) : undefined;
   const stderr = child.stderr ? new OutputCollector(child.stderr, run.maxBuffer, encoding, overflow('stderr')) : undefined;
   const empty = (): string | Buffer => (encoding ? '' : Buffer.alloc(0));
@@ -153,8 +158,10 @@ export function syncFailure(result: SpawnSyncResult, commandLine: string): Error
 
 /**
  * Buffers one captured stream (stdout or stderr) up to `maxBuffer` bytes. Bytes are counted and cut as they arrive
- * from the pipe and decoded only at the end, so the limit holds exactly in bytes for every encoding and a character
- * cut by the limit is dropped rather than turned into a replacement character.
+ * and decoded only at the end, so the limit holds exactly in bytes for every encoding and a character cut by the limit
+ * is dropped rather than turned into a replacement character. A stream set to an encoding delivers text; its chunks
+ * are turned back into the bytes they were decoded from (exact, since the stream's decoder holds back incomplete
+ * characters; only bytes that were not valid in the encoding come back as the replacement character's bytes).
  */
 class OutputCollector {
   private readonly chunks: Buffer[] = [];
@@ -162,7 +169,7 @@ class OutputCollector {
   private overflowed = false;
 
   /**
-   * @param stream The child's stdout or stderr, not set to any encoding.
+   * @param stream The child's stdout or stderr.
    * @param maxBuffer Largest number of bytes kept (`Infinity`: no limit).
    * @param encoding Text encoding of the result, or `null` for a Buffer.
    * @param onOverflow Called once when the stream outgrows `maxBuffer`; what fits is kept, the rest dropped.
@@ -173,7 +180,10 @@ class OutputCollector {
     private readonly encoding: BufferEncoding | null,
     private readonly onOverflow: () => void,
   ) {
-    stream.on('data', (chunk: Buffer | string) => this.add(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+    stream.on('data', (chunk: Buffer | string) => {
+      // Read at each chunk: the stream's encoding may be changed by anyone holding the child.
+      this.add(typeof chunk === 'string' ? Buffer.from(chunk, stream.readableEncoding ?? 'utf8') : chunk);
+    });
   }
 
   private add(chunk: Buffer): void {

@@ -1,9 +1,9 @@
 // Turns the public `(command, args, options)` of spawn and spawnSync into what starting a process needs: the program,
 // its full argv (argv[0] first), the environment block, the working directory. Shell wrapping happens here too.
 import { invalidArgType, invalidArgValue } from '../errors.js';
+import { ownOptions, type OwnOptions } from '../own-options.js';
 import { toPath } from './to-path.js';
 import {
-  type OptionsBag,
   validateBoolean,
   validateNoNul,
   validateNoNulEach,
@@ -25,8 +25,10 @@ export interface NormalizedSpawn {
   readonly detached: boolean;
   readonly windowsHide: boolean;
   readonly windowsVerbatimArguments: boolean;
-  /** A shallow copy of the caller's options (the remaining fields are read by the caller: stdio, timeout…). */
-  readonly options: OptionsBag;
+  /**
+   * A prototype-less copy of the caller's own options (the remaining fields are read by the caller: stdio, timeout…).
+   */
+  readonly options: OwnOptions;
 }
 
 /** Unix shell used for `shell: true`. */
@@ -47,9 +49,7 @@ function shellArgs(shell: string, command: string): { args: string[]; verbatim: 
 }
 
 function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean): string[] {
-  let keys: string[] = [];
-  // Inherited keys count: an env built with Object.create(base) passes the base's variables on.
-  for (const key in env) keys.push(key);
+  let keys = environmentNames(env);
   if (process.platform === 'win32') keys = firstOfEachCaseInsensitiveKey(keys);
   const pairs: string[] = [];
   for (const key of keys) {
@@ -63,6 +63,47 @@ function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean
   const coverage = process.env['NODE_V8_COVERAGE'];
   if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) pairs.push(`NODE_V8_COVERAGE=${coverage}`);
   return pairs;
+}
+
+/**
+ * The variable names of an env object, in `for…in` order: its own enumerable names, then those of the objects it
+ * inherits from — so an env built with `Object.create(base)` passes the base's variables on, as the host's does — but
+ * never the names of `Object.prototype`, where anything added by prototype pollution would otherwise reach every child
+ * (`NODE_OPTIONS`, `LD_PRELOAD`…). A name shadowed by a nearer property, enumerable or not, is skipped as `for…in`
+ * skips it.
+ */
+function environmentNames(env: object): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (let layer: object | null = env; layer !== null && layer !== Object.prototype; layer = Object.getPrototypeOf(layer)) {
+    for (const name of Object.getOwnPropertyNames(layer)) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (Object.prototype.propertyIsEnumerable.call(layer, name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The environment block as an object without a prototype, for host functions that take an env object and enumerate
+ * it with `for…in` (the blocking spawn): enumerating it yields exactly the variables of the block.
+ *
+ * @param envPairs `KEY=value` strings.
+ * @returns The variables by name.
+ * @example
+ * ```ts
+ * environmentObject(['A=1', 'B=x=y']); // { A: '1', B: 'x=y' } (prototype-less)
+ * ```
+ */
+export function environmentObject(envPairs: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
+  for (const pair of envPairs) {
+    // From the second character: a Windows variable name may start with '='.
+    const at = pair.indexOf('=', 1);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
 }
 
 /** Windows variable names are case-insensitive: sort, then keep only the first of each case-insensitive name. */
@@ -108,7 +149,7 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
 
   if (options === undefined) options = {};
   validateObject(options, 'options');
-  const bag: OptionsBag = { ...options };
+  const bag = ownOptions(options);
 
   const cwd = bag['cwd'] == null ? undefined : toPath(bag['cwd'], 'options.cwd');
   if (bag['detached'] != null) validateBoolean(bag['detached'], 'options.detached');

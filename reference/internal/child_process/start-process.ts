@@ -78,7 +78,10 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
   const found = process.platform === 'win32' ? undefined : resolveCommand(spawn.file, searchPathOf(envPairs), spawn.cwd);
   const options = spawn.options;
   const child = new ChildProcess() as StartableChildProcess;
+  // Prototype-less, like every options object the reference hands the host: what the host reads from it is only what
+  // is written here.
   child.spawn({
+    __proto__: null,
     // Not found: the bare name goes on, so the OS layer reports ENOENT/EACCES exactly as for any failed exec.
     file: found ?? spawn.file,
     args: spawn.args,
@@ -91,7 +94,7 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
     windowsHide: spawn.windowsHide,
     windowsVerbatimArguments: spawn.windowsVerbatimArguments,
     serialization: start.serialization,
-  });
+  } as ProcessDescription);
   // Report the command as the caller named it, not the path the lookup found.
   child.spawnfile = spawn.file;
   return child;

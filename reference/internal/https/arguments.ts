@@ -1,14 +1,20 @@
 // Sorts out the overloads of the https functions: `request`/`get` take `(options[, callback])`, `(url[, callback])`
 // and `(url, options[, callback])`, where a url is a string or a URL and options may also be a string or a URL;
-// `createServer`/`new Server` take `([options][, requestListener])`.
+// `createServer`/`new Server` take `([options][, requestListener])`; `Agent#createConnection` takes `(options)` or
+// `(port[, host][, options])`. Every form yields a prototype-less copy of the caller's own options.
 import type http from 'node:http';
 import { invalidArgTypeOfType } from '../errors.js';
+import { coverNames, ownOptions, type OwnOptions } from '../own-options.js';
+import { CLIENT_REQUEST_OPTIONS } from './host-option-names.js';
 
 export type ResponseListener = (response: http.IncomingMessage) => void;
 
-/** What `http.ClientRequest` is built from: fresh options (the caller's object is never modified) and the callback. */
+/**
+ * What `http.ClientRequest` is built from: fresh prototype-less options (the caller's object is never modified) with
+ * an own property for every name the plain-HTTP request reads, and the callback.
+ */
 export interface RequestArguments<A> {
-  readonly options: Record<string, unknown> & { _defaultAgent: A };
+  readonly options: OwnOptions & { _defaultAgent: A };
   readonly callback: ResponseListener | undefined;
 }
 
@@ -39,18 +45,19 @@ export interface UrlOptions {
  */
 export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): RequestArguments<A> {
   let index = 0;
-  let options: Record<string, unknown> = {};
+  let options: OwnOptions = { __proto__: null };
   const first = args[0];
   if (typeof first === 'string') {
-    options = { ...urlToOptions(new URL(first)) };
+    options = ownOptions(urlToOptions(new URL(first)));
     index = 1;
   } else if (first instanceof URL) {
-    options = { ...urlToOptions(first) };
+    options = ownOptions(urlToOptions(first));
     index = 1;
   }
   const next = args[index];
   if (next !== undefined && next !== null && typeof next !== 'function') {
     if (typeof next !== 'object') throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
+    // Own enumerable properties only, as for every options object.
     Object.assign(options, next);
     index += 1;
   }
@@ -58,6 +65,9 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   // The plain-HTTP request takes its defaults (protocol 'https:', port 443, `agent: false` → a fresh Agent of this
   // class) from the default agent it is given.
   options['_defaultAgent'] = defaultAgent;
+  // The plain-HTTP request copies the options into an ordinary object before reading them: every name it reads must be
+  // an own property by then.
+  coverNames(options, CLIENT_REQUEST_OPTIONS);
   return {
     options: options as RequestArguments<A>['options'],
     callback: typeof callback === 'function' ? (callback as ResponseListener) : undefined,
@@ -99,19 +109,40 @@ export function urlToOptions(url: URL): UrlOptions {
  *
  * @param options The options, or the listener.
  * @param listener The request listener.
- * @returns The options (a fresh empty object when none) and the listener.
+ * @returns A prototype-less copy of the caller's own options (empty when none) and the listener.
  * @throws `ERR_INVALID_ARG_TYPE` when the options are not an object.
  * @example
  * ```ts
  * serverArguments((req, res) => res.end(), undefined); // [{}, listener]
  * ```
  */
-export function serverArguments<O extends object, L extends (...args: never[]) => unknown>(
-  options: O | L | null | undefined,
-  listener: L | undefined,
-): [O, L | undefined] {
-  if (typeof options === 'function') return [{} as O, options as L];
-  if (options === null || options === undefined) return [{} as O, listener];
+export function serverArguments<L extends (...args: never[]) => unknown>(options: unknown, listener: L | undefined): [OwnOptions, L | undefined] {
+  if (typeof options === 'function') return [{ __proto__: null }, options as L];
+  if (options === null || options === undefined) return [{ __proto__: null }, listener];
   if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgTypeOfType('options', 'of type object', options);
-  return [options, listener];
+  return [ownOptions(options), listener];
+}
+
+/**
+ * Sorts out the forms of `Agent#createConnection`, as the host's https Agent accepts them: `(options)`, and the
+ * positional `(port[, host][, options])`, where a numeric `port` and a string `host` override those of the options.
+ * Anything after the options (a callback) is not used: the connection is returned.
+ *
+ * @param port The options, or the port number.
+ * @param host The host name, or the options.
+ * @param options The options, when port and host are given.
+ * @returns A prototype-less copy of the caller's own options with the positional values applied.
+ * @example
+ * ```ts
+ * connectionArguments(8443, 'localhost', { ca }); // { ca, port: 8443, host: 'localhost' }
+ * ```
+ */
+export function connectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
+  let copy: OwnOptions;
+  if (port !== null && typeof port === 'object') copy = ownOptions(port);
+  else if (host !== null && typeof host === 'object') copy = ownOptions(host);
+  else copy = ownOptions(options);
+  if (typeof port === 'number') copy['port'] = port;
+  if (typeof host === 'string') copy['host'] = host;
+  return copy;
 }

@@ -1,6 +1,6 @@
 // The https Agent's cache of TLS sessions for resumption: one session per pool name, oldest evicted first, bounded by
 // the agent's `maxCachedSessions`. Each Agent owns its own cache.
-import { withCode } from '../errors.js';
+import { codedError } from '../errors.js';
 
 /** Default `maxCachedSessions`. */
 export const DEFAULT_MAX_CACHED_SESSIONS = 100;
@@ -19,7 +19,7 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 100;
 export function validateMaxCachedSessions(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
-    throw withCode(new RangeError(`options.maxCachedSessions must be a number >= 0; received ${String(value)}`), 'ERR_OUT_OF_RANGE');
+    throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `options.maxCachedSessions must be a number >= 0; received ${String(value)}`, validateMaxCachedSessions);
   }
   return value;
 }

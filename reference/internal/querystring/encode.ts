@@ -1,7 +1,7 @@
 // The percent-encoder behind `escape`: UTF-8 bytes of every code unit outside the unreserved set as `%XX`, with the
 // host's handling of unpaired surrogates (see below), which `encodeURIComponent` does not share. Its lookup tables are
 // built once at load so the hot loop only indexes arrays.
-import { InvalidUriError } from '../errors.js';
+import { invalidUri } from '../errors.js';
 
 /** `PERCENT_ENCODED[b]` is the upper-case `%XX` form of byte `b`. */
 const PERCENT_ENCODED: readonly string[] = Array.from(
@@ -34,7 +34,7 @@ const UNRESERVED: Uint8Array = (() => {
 /**
  * Percent-encodes `str` (a string). Returns `str` itself when nothing needs escaping, so the common all-ASCII case
  * allocates nothing. A surrogate code unit (high or low) is combined with whatever code unit follows it into one
- * four-byte sequence, as the host does; a surrogate in last position throws `InvalidUriError`.
+ * four-byte sequence, as the host does; a surrogate in last position throws `ERR_INVALID_URI` (see `invalidUri`).
  */
 export function encodeUtf8Percent(str: string): string {
   const length = str.length;
@@ -62,7 +62,7 @@ export function encodeUtf8Percent(str: string): string {
         PERCENT_ENCODED[0x80 | ((code >> 6) & 0x3f)]! +
         PERCENT_ENCODED[0x80 | (code & 0x3f)]!;
     } else {
-      if (++i === length) throw new InvalidUriError();
+      if (++i === length) throw invalidUri();
       const point = 0x10000 + (((code & 0x3ff) << 10) | (str.charCodeAt(i) & 0x3ff));
       out +=
         PERCENT_ENCODED[0xf0 | (point >> 18)]! +

@@ -30,6 +30,8 @@ export class ParsedKeyCache {
   get(str: string, start: number, end: number, hash: number): string {
     const length = end - start;
     if (length === 0) return '';
+    // V8 keeps one internalized string per one-byte character: that is a hit without a slot or a comparison.
+    if (length === 1) return str.charAt(start);
     if (length > MAX_PARSED_KEY) return str.slice(start, end);
     const slots = this.#slots;
     const slot = (hash ^ length) & (PARSED_SLOTS - 1);
