@@ -11,6 +11,7 @@ import { replayCommand } from '../../results/replay.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
 import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
+import { cspViolations, openWatched, payloadRan as payloadRanOn, type WatchedPage } from './page-watch.js';
 import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG, withStatuses } from './sample-results.js';
 
 
@@ -24,9 +25,7 @@ interface PageElement {
 declare const document: {
   readonly activeElement: PageElement | null;
   getElementById(id: string): { readonly textContent: string | null } | null;
-  addEventListener(type: 'securitypolicyviolation', listener: (event: { violatedDirective: string; blockedURI: string }) => void): void;
 };
-declare const window: object;
 declare const location: { readonly hash: string };
 declare const getComputedStyle: (element: PageElement) => { readonly outlineStyle: string };
 
@@ -58,12 +57,6 @@ const CONTRAST_PROBE = `(() => {
   }
   return { pairs, background: luminance(parse(getComputedStyle(document.body).backgroundColor)) };
 })()`;
-
-interface Watched {
-  readonly page: Page;
-  readonly problems: string[];
-  readonly requests: string[];
-}
 
 describe('HTML report in headless Chromium', function () {
   this.timeout(180_000);
@@ -100,41 +93,12 @@ describe('HTML report in headless Chromium', function () {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function open(url: string): Promise<Watched> {
+  function open(url: string): Promise<WatchedPage> {
     if (!browser) throw new Error('browser not started');
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('request', (request) => requests.push(request.url()));
-    // Runs before the page's own script, outside its CSP, and records any violation the page itself would trigger.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        const log = ((window as unknown as { __csp?: string[] }).__csp ??= []);
-        log.push(`${event.violatedDirective}: ${event.blockedURI}`);
-      });
-    });
-    await page.goto(url);
-    try {
-      await page.waitForSelector('html[data-ready]', { timeout: 15_000 });
-    } catch (error) {
-      await page.close();
-      // A page that never draws usually said why on its console: show that rather than a bare timeout.
-      throw new Error(`the report never became ready: ${problems.join(' | ') || (error instanceof Error ? error.message : String(error))}`);
-    }
-    return { page, problems, requests };
+    return openWatched(browser, url);
   }
 
-  async function cspViolations(page: Page): Promise<string[]> {
-    return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
-  }
-
-  async function payloadRan(page: Page): Promise<unknown> {
-    return page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PAYLOAD_FLAG);
-  }
+  const payloadRan = (page: Page): Promise<unknown> => payloadRanOn(page, PAYLOAD_FLAG);
 
   /** Candidate ids of the visible matrix columns, and each body row's cell classes. */
   async function matrixCells(page: Page): Promise<string[][]> {
