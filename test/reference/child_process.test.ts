@@ -173,6 +173,21 @@ describe('reference child_process', function () {
       expect(stdout).to.equal('6869');
     });
 
+    it('hands over text, like the host, when the caller set a stream encoding under encoding: null', async () => {
+      const run = (exec: ExecLike): Promise<Outcome> =>
+        new Promise<Outcome>((resolve) => {
+          const child = exec('printf "caf\\303\\251"; printf "x\\303\\251" >&2', { encoding: null }, (error: Outcome['error'], stdout: string | Buffer, stderr: string | Buffer) =>
+            resolve({ error, stdout, stderr }),
+          ) as host.ChildProcess;
+          child.stdout?.setEncoding('utf8');
+        });
+      const [ours, theirs] = await Promise.all([run(exec), run(host.exec as unknown as ExecLike)]);
+      expect(theirs.stdout).to.equal('café');
+      expect(ours.stdout).to.equal(theirs.stdout);
+      expect(Buffer.isBuffer(ours.stderr) && Buffer.isBuffer(theirs.stderr)).to.equal(true);
+      expect(ours.stderr).to.deep.equal(theirs.stderr);
+    });
+
     it('still counts maxBuffer in bytes of output when the stream delivers text', async () => {
       const { error, stdout } = await outcome(execFile, node, [fixture('flood.mjs'), 'stdout', '2000', 'é'], { maxBuffer: 51, encoding: 'hex' });
       expect(error?.code).to.equal('ERR_CHILD_PROCESS_STDIO_MAXBUFFER');

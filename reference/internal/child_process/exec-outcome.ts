@@ -175,7 +175,7 @@ class OutputCollector {
    * @param onOverflow Called once when the stream outgrows `maxBuffer`; what fits is kept, the rest dropped.
    */
   constructor(
-    stream: Readable,
+    private readonly stream: Readable,
     private readonly maxBuffer: number,
     private readonly encoding: BufferEncoding | null,
     private readonly onOverflow: () => void,
@@ -202,12 +202,14 @@ class OutputCollector {
   }
 
   /**
-   * @returns What was kept, decoded when an encoding was asked for.
+   * @returns What was kept, decoded when an encoding was asked for, or when the stream itself was set to one by the
+   *   time the child ended (`encoding: 'buffer'` or none, then `child.stdout.setEncoding(…)`): text, as on the host.
    */
   result(): string | Buffer {
     const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
-    if (!this.encoding) return bytes;
-    const decoder = new StringDecoder(this.encoding);
+    const encoding = this.encoding ?? textEncodingOf(this.stream.readableEncoding);
+    if (!encoding) return bytes;
+    const decoder = new StringDecoder(encoding);
     // A complete stream flushes a trailing partial character (as U+FFFD); a truncated one drops it.
     return this.overflowed ? decoder.write(bytes) : decoder.write(bytes) + decoder.end();
   }
