@@ -14,6 +14,8 @@ const KEY_PLUS = 1;
 const KEY_PERCENT = 2;
 const VALUE_PLUS = 4;
 const VALUE_PERCENT = 8;
+/** Queries up to this length skip the native pre-scan for `+`/`%`: on them it costs more than it saves. */
+const PLAIN_SCAN = 24;
 /** How many characters of a value are walked in JavaScript before native searches take over. */
 const LONG_VALUE = 16;
 
@@ -46,7 +48,7 @@ export function parseSingle(
   // A `sep` equal to `eq` always wins, so such an `eq` never splits a pair.
   const eqCode = eq === sep ? -1 : eq.charCodeAt(0);
   // Most queries hold neither `+` nor `%`: two native searches find that out, and the walk then has less to test.
-  if (decode === null && eqCode !== PLUS && eqCode !== PERCENT && str.indexOf('%') < 0 && str.indexOf('+') < 0) {
+  if (length > PLAIN_SCAN && decode === null && eqCode !== PLUS && eqCode !== PERCENT && str.indexOf('%') < 0 && str.indexOf('+') < 0) {
     parsePlain(str, sepCode, eqCode, pairs, keys, record);
     return;
   }
