@@ -60,6 +60,49 @@ export const escapeUnescapeCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.unescape.decodes-utf8-at-lead-byte-boundaries',
+    // Both: alone, each input is well-formed (the built-in's result); before `%zz` the fallback must decode it alike.
+    rules: ['querystring.unescape.builtin-first', 'querystring.unescape.malformed-fallback'],
+    run(ctx) {
+      const unescape = qsFunction(ctx, 'unescape');
+      // The first and last well-formed sequence of each length and lead-byte range (U+0080, U+07FF, U+0800, U+D7FF,
+      // U+E000, U+FFFF, U+10000, U+10FFFF): a decoder whose byte bounds are off by one rejects or misreads one of them.
+      // Each alone (the fast path) and followed by a malformed escape (the fallback must decode them alike).
+      for (const input of ['%C2%80', '%DF%BF', '%E0%A0%80', '%ED%9F%BF', '%EE%80%80', '%EF%BF%BF', '%F0%90%80%80', '%F4%8F%BF%BF']) {
+        expect(unescape(input), `unescape(${JSON.stringify(input)})`).to.equal(decodeURIComponent(input));
+        expect(unescape(`${input}%zz`), `unescape(${JSON.stringify(`${input}%zz`)})`).to.equal(`${decodeURIComponent(input)}%zz`);
+      }
+    },
+  },
+  {
+    id: 'querystring.unescape.never-decodes-ill-formed-utf8-to-a-character',
+    rules: ['querystring.unescape.malformed-fallback'],
+    run(ctx) {
+      const unescape = qsFunction(ctx, 'unescape');
+      // Overlong forms, UTF-16 surrogates and code points beyond U+10FFFF are not UTF-8: the fallback may replace or
+      // keep them, but never yield the character their bits spell (the one a decoder with a bound off by one gives).
+      // A code point past U+10FFFF has no UTF-16 form: a decoder that accepts one leaves lone surrogates instead.
+      const cases = [
+        ['%C0%80', '\u0000'],
+        ['%C1%BF', '\u007f'],
+        ['%E0%9F%BF', '\u07ff'],
+        ['%ED%A0%80', '\ud800'],
+        ['%ED%BF%BF', '\udfff'],
+        ['%F0%8F%BF%BF', '\uffff'],
+        ['%F4%90%80%80', undefined],
+        ['%F5%80%80%80', undefined],
+      ] as const;
+      for (const [input, spelled] of cases) {
+        const result = unescape(input);
+        expect(result, `unescape(${JSON.stringify(input)})`).to.be.a('string');
+        const text = String(result);
+        if (spelled !== undefined) expect(text, `unescape(${JSON.stringify(input)}) decodes the ill-formed sequence`).not.to.include(spelled);
+        const unpaired = text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '');
+        expect(/[\ud800-\udfff]/.test(unpaired), `unescape(${JSON.stringify(input)}) = ${JSON.stringify(text)} holds a lone surrogate`).to.equal(false);
+      }
+    },
+  },
+  {
     id: 'querystring.unescape.never-throws-on-malformed-input',
     rules: ['querystring.unescape.malformed-fallback'],
     async run(ctx) {

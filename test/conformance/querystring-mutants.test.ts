@@ -189,6 +189,19 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['querystring.parse.decodes-percent-encoded-utf8', 'querystring.unescape.decodes-percent-encoded-utf8', 'querystring.parse.agrees-with-reference.utf8-default'],
   },
   {
+    name: 'unescape decodes overlong two-byte sequences (lead bytes 0xC0 and 0xC1 accepted)',
+    module: mutant((base) => ({
+      unescape: (text: string) =>
+        base.unescape(text.replace(/%C([01])%([89AB][0-9A-F])/gi, (_match, lead: string, trail: string) => String.fromCharCode(((0xc0 | parseInt(lead, 16)) & 0x1f) << 6 | (parseInt(trail, 16) & 0x3f)))),
+    })),
+    caught: ['querystring.unescape.never-decodes-ill-formed-utf8-to-a-character'],
+  },
+  {
+    name: 'unescape rejects the lead byte 0xF4 (its four-byte range ends at 0xF3)',
+    module: mutant((base) => ({ unescape: (text: string) => base.unescape(text.replace(/%F4(%[89AB][0-9A-F]){3}/gi, '\ufffd\ufffd\ufffd\ufffd')) })),
+    caught: ['querystring.unescape.decodes-utf8-at-lead-byte-boundaries'],
+  },
+  {
     name: 'unescape throws on malformed input',
     module: mutant(() => ({ unescape: (text: string) => decodeURIComponent(text) })),
     caught: ['querystring.unescape.never-throws-on-malformed-input', 'querystring.unescape.keeps-what-it-cannot-decode'],
@@ -386,6 +399,8 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input': 'fail',
       'querystring.unescape.never-throws-on-malformed-input': 'fail',
       'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
+      'querystring.unescape.decodes-utf8-at-lead-byte-boundaries': 'fail', // no unescape
+      'querystring.unescape.never-decodes-ill-formed-utf8-to-a-character': 'fail', // no unescape
     },
   },
   // fast-querystring 1.1.2: parse(input) and stringify(input) only — no sep/eq/options, no maxKeys (so no 1000-key
@@ -424,6 +439,8 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input': 'fail',
       'querystring.unescape.never-throws-on-malformed-input': 'fail',
       'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
+      'querystring.unescape.decodes-utf8-at-lead-byte-boundaries': 'fail', // no unescape
+      'querystring.unescape.never-decodes-ill-formed-utf8-to-a-character': 'fail', // no unescape
     },
   },
 };
