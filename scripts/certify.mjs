@@ -228,7 +228,8 @@ ${rows.join('\n')}
 
 "not passing" counts fail, error, timeout, crash and flaky results, "stale" expectations that now pass. Why each
 runtime fails what it fails is in [docs/runtimes.md](../runtimes.md) and, case by case, in the expectations files;
-the npm polyfills are certified without a gate (no expectations file names them). \`npm run certify -- --rebuild\`
+why each npm polyfill fails what it fails, in \`expectations/npm-*.json\`, whose reasons come from the hand-audited
+verdicts of the certification corpus (\`test/certification/verdicts/\`). \`npm run certify -- --rebuild\`
 rebuilds the dashboard and this page from the runs here without running anything, as does
 
 \`\`\`sh
