@@ -56,3 +56,17 @@ export async function launchChromium(viewport = { width: 1400, height: 900 }): P
 export function inCi(): boolean {
   return ['true', '1', 'yes'].includes((process.env.CI ?? '').toLowerCase());
 }
+
+/**
+ * For a browser test's `before` hook: skips the suite when Chromium is missing, except in CI, where a missing browser
+ * is a broken setup and fails the hook rather than letting the suite pass quietly.
+ * @example
+ * before(function () { skipWithoutChromium(this); });
+ */
+export function skipWithoutChromium(context: Mocha.Context): void {
+  const missing = chromiumMissing();
+  if (!missing) return;
+  if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
+  console.warn(`      skipping the browser tests: ${missing}`);
+  context.skip();
+}

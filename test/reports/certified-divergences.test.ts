@@ -14,7 +14,7 @@ import { readExpectations } from '../../results/expectations.js';
 import { readResults } from '../../results/read-results.js';
 import { isFailing } from '../../results/status.js';
 import type { ResultsFile } from '../../results/results-file.js';
-import { chromiumMissing, inCi, launchChromium, type Browser } from './browser.js';
+import { launchChromium, type Browser, skipWithoutChromium } from './browser.js';
 import { cspViolations, openWatched } from './page-watch.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -82,12 +82,7 @@ describe('the published certification (docs/conformance)', function () {
   describe('the committed page, in headless Chromium', () => {
     let browser: Browser | undefined;
     before(async function () {
-      const missing = chromiumMissing();
-      if (missing) {
-        if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
-        console.warn(`      skipping the browser tests: ${missing}`);
-        this.skip();
-      }
+      skipWithoutChromium(this);
       browser = await launchChromium();
     });
     after(() => browser?.close());

@@ -14,7 +14,7 @@ import type { ResultsFile } from '../../results/results-file.js';
 import { passRate, ruleStatuses } from '../../results/verdict.js';
 import { buildDashboardData, type DashboardInput } from '../../reports/dashboard-data.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
-import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
+import { launchChromium, type Browser, skipWithoutChromium } from './browser.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
 import { cspViolations, openWatched, payloadRan } from './page-watch.js';
 import { HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG } from './sample-results.js';
@@ -45,12 +45,7 @@ describe('dashboard in headless Chromium', function () {
   };
 
   before(async function () {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
-      console.warn(`      skipping the browser tests: ${missing}`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     dir = await mkdtemp(join(tmpdir(), 'rtconf-dashboard-'));
     await writeFile(join(dir, 'index.html'), renderDashboard(inputs));
     url = pathToFileURL(join(dir, 'index.html')).href;

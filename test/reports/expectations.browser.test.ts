@@ -10,7 +10,7 @@ import { expectationsFromResults, validateExpectations, type Expectations } from
 import { isFailing } from '../../results/status.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
-import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
+import { launchChromium, type Browser, skipWithoutChromium } from './browser.js';
 import { cspViolations, openWatched } from './page-watch.js';
 import { buildSampleResults } from './sample-results.js';
 
@@ -28,12 +28,7 @@ describe('HTML report against expectations in headless Chromium', function () {
   let surprise: CaseResult | undefined;
 
   before(async function () {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
-      console.warn(`      skipping the browser tests: ${missing}`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     dir = await mkdtemp(join(tmpdir(), 'rtconf-expect-browser-'));
     const all: Expectations = validateExpectations(every(), 'all.json');
     await writeReports(results, join(dir, 'passed'), { expectations: [{ file: 'expectations/all.json', expectations: all }] });

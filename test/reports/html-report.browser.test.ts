@@ -10,7 +10,7 @@ import { passRate, ruleStatuses } from '../../results/verdict.js';
 import { replayCommand } from '../../results/replay.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
-import { chromiumMissing, launchChromium, type Browser, inCi } from './browser.js';
+import { launchChromium, type Browser, skipWithoutChromium } from './browser.js';
 import { cspViolations, openWatched, payloadRan as payloadRanOn, type WatchedPage } from './page-watch.js';
 import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG, withStatuses } from './sample-results.js';
 
@@ -69,13 +69,7 @@ describe('HTML report in headless Chromium', function () {
   const shots = process.env.RTCONF_SCREENSHOT_DIR;
 
   before(async function () {
-    const missing = chromiumMissing();
-    if (missing) {
-      // In CI a missing browser is a broken setup, not a reason to pass quietly.
-      if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
-      console.warn(`      skipping the browser tests: ${missing}`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     dir = await mkdtemp(join(tmpdir(), 'rtconf-browser-'));
     const baseline = buildSampleResults({ candidates: 3, cases: 90, hostile: true });
     const hostPassing = baseline.runs[1]?.results.filter((result) => result.status === 'pass').slice(0, 3) ?? [];

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { buildReportData } from '../../reports/report-data.js';
 import { writeReports } from '../../reports/write-reports.js';
 import { validateMutation } from '../../results/write-mutation.js';
-import { chromiumMissing, inCi, launchChromium } from './browser.js';
+import { launchChromium, skipWithoutChromium } from './browser.js';
 import { buildSampleResults } from './sample-results.js';
 import { HOSTILE_DIFF, sampleMutation } from './sample-mutation.js';
 
@@ -31,11 +31,7 @@ describe('the report section on suite strength (rtconf mutate)', function () {
   });
 
   it('draws the scores and the surviving diffs as text in Chromium', async function () {
-    const missing = chromiumMissing();
-    if (missing) {
-      if (inCi()) throw new Error(`${missing}. CI=true, so the browser tests must run.`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     const dir = await mkdtemp(join(tmpdir(), 'rtconf-mutation-report-'));
     const browser = await launchChromium();
     try {
