@@ -33,6 +33,16 @@ export async function resolveRuntimeCandidate(spec: string): Promise<Runner> {
   return runner(candidate, launch, { kind: 'builtins', declared: { ipcChannelVariable: runtime.profile.channelVariable } });
 }
 
+/**
+ * The host: our own Node's builtins, in an agent like any runtime. It is trusted code, but in our process it would
+ * have to wait for the in-process reference (stray errors there cannot be told apart); in agents it runs beside it
+ * under the shared job pool, which halves the default run.
+ */
+export function resolveHostCandidate(): Runner {
+  const candidate: CandidateInfo = { id: 'host', name: `host ${process.release.name}`, kind: 'host', version: process.version };
+  return runner(candidate, HOST_LAUNCH, { kind: 'builtins', declared: { ipcChannelVariable: PROFILES.node.channelVariable } });
+}
+
 /** Starts one agent to load the candidate and report its name, version and modules, then stops it. */
 async function probe(spec: string, load: CandidateLoad): Promise<{ name?: string; version?: string; modules: readonly string[] }> {
   const bundle = await buildAgent();

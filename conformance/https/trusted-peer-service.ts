@@ -424,8 +424,15 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
           res.on('error', (error) => settle({ ok: false, error: observedError(error) }));
           res.on('aborted', () => settle({ ok: false, error: { code: 'ECONNRESET', message: 'the response was cut off' } }));
           res.on('end', () => settle({ ok: true, status: res.statusCode ?? 0, headers: { ...res.headers } as Record<string, string | string[]>, body }));
+          // Destroyed without 'end' or 'aborted' (the socket went away under it): still an answer, never a wait.
+          res.on('close', () => {
+            if (!res.complete) settle({ ok: false, error: { code: 'ECONNRESET', message: 'the response was cut off' } });
+          });
         },
       );
+      // A request on a connection that is already closed can end without 'error' or a response; until this, it kept
+      // the harness waiting out PEER_LIMIT_MS after the run.
+      req.on('close', () => setImmediate(() => settle({ ok: false, error: { code: 'ECONNRESET', message: 'the connection closed before a response' } })));
       const timer = setTimeout(() => req.destroy(new Error(`no response within ${PEER_LIMIT_MS} ms`)), PEER_LIMIT_MS);
       req.on('error', (error) => settle({ ok: false, error: observedError(error) }));
       req.end(request.body);
