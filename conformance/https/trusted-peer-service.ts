@@ -195,6 +195,8 @@ class OneConnectionAgent extends http.Agent {
 export function createTrustedPeerScope(certificates: () => Promise<CertificateSet>): TrustedPeerScope {
   const servers = new Map<number, ServerEntry>();
   const connections = new Map<number, ConnectionEntry>();
+  /** Requests still waiting for an answer: closing the scope answers them, so no wait outlives its case. */
+  const waiting = new Set<(reply: TrustedReply) => void>();
   let nextServer = 1;
   let nextConnection = 1;
 
@@ -412,9 +414,11 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
       const settle = (reply: TrustedReply): void => {
         if (settled) return;
         settled = true;
+        waiting.delete(settle);
         clearTimeout(timer);
         resolve(reply);
       };
+      waiting.add(settle);
       const req = http.request(
         { agent: entry.agent, host: '127.0.0.1', port: entry.port, method: request.method ?? 'GET', path: request.path ?? '/', headers: lines.flat() },
         (res) => {
@@ -506,6 +510,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
         entry.agent.destroy();
       }
       connections.clear();
+      for (const settle of [...waiting]) settle({ ok: false, error: { code: 'ECONNRESET', message: 'the trusted client was closed before a response' } });
       await Promise.all(open.map((entry) => closeServer(entry)));
     },
   };

@@ -274,6 +274,26 @@ describe('https trusted peers', function () {
       });
       expect(refused).to.equal(true);
     });
+    it('answers a request left waiting when its connection is closed, instead of holding the harness until the peer limit', async () => {
+      // A server that reads the request and never answers: the case that made the request has ended, its scope closes.
+      const { server, port } = await nodeServer(certs, () => undefined);
+      closers.push(() => server.close());
+      closers.push(() => server.closeAllConnections());
+      const scope = createTrustedPeerScope(() => fixtures.certificates());
+      const { connection } = (await scope.call('client.connect', { port })) as { connection: number };
+      const pending = Promise.all([
+        scope.call('client.request', { connection, request: { path: '/never' } }),
+        scope.call('client.request', { connection, request: { path: '/queued' } }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      await scope.close();
+      const reply = await Promise.race([pending, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
+      // Whichever way each ends (the socket's own error, or the scope answering it), both end as failed requests.
+      expect(reply).to.be.an('array').with.lengthOf(2);
+      for (const each of reply as unknown[]) expect(each).to.deep.include({ ok: false }).and.have.nested.property('error.code', 'ECONNRESET');
+      expect(performance.now() - started).to.be.below(2000);
+    });
   });
 
   describe('over an agent channel', () => {

@@ -6,6 +6,7 @@ import { resolveCandidate, isAdapterSpec } from '../../runners/resolve-candidate
 import { loadAdapter } from '../../runners/load-adapter.js';
 import { loadNpmPackage, parseNpmSpec } from '../../runners/load-npm-package.js';
 import { CandidateError } from '../../runners/runner.js';
+import { runSuite } from '../../runners/run-suite.js';
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -88,6 +89,19 @@ describe('candidate specs', () => {
   it('says how to install an npm package that is missing', async () => {
     const error = await rejection(loadNpmPackage('npm:no-such-package-rtconf-xyz'));
     expect(error.message).to.contain('npm install no-such-package-rtconf-xyz');
+  });
+
+  it('runs the host in agents beside the in-process reference, with the host\'s identity and its builtins', async function () {
+    this.timeout(30000);
+    const host = await resolveCandidate('host');
+    const reference = await resolveCandidate('reference');
+    expect(reference.inProcess).to.equal(true);
+    expect(host.inProcess, 'host in process would serialise it behind the reference').to.not.equal(true);
+    expect(host.candidate).to.deep.include({ id: 'host', kind: 'host', version: process.version });
+    // One case whose pass needs the host's own querystring: Node's parse result has a null prototype.
+    const results = await runSuite([host], [{ id: 'querystring.parse.result-lacks-object-prototype', module: 'querystring', rules: [] }], [], { seed: 1, timeoutMs: 10000, jobs: 1 });
+    expect(results.runs[0]?.results.map((result) => `${result.case} ${result.status}`)).to.deep.equal(['querystring.parse.result-lacks-object-prototype pass']);
+    await reference.close();
   });
 
   it('rejects unknown candidate words with the list of accepted forms', async () => {
