@@ -104,7 +104,10 @@ export function verdictLine(run: CandidateRun, results: ResultsFile, gate?: Summ
 function gateNote(run: CandidateRun, gate: NonNullable<SummaryOptions['gate']>): string {
   const failing = run.results.filter((result) => isFailing(result.status)).length;
   const unexpected = gate.report.unexpected.filter((item) => item.candidate === run.candidate.id).length;
-  const labels = gate.sources.map((source) => source.label).join('; ');
+  // Only the sources that speak of this candidate: with one expectations file per runtime, naming them all on every
+  // line would credit a runtime with files that say nothing about it.
+  const naming = gate.sources.filter((source) => [...source.entries()].some(([candidate]) => candidate === run.candidate.id));
+  const labels = naming.length > 0 ? naming.map((source) => source.label).join('; ') : 'no expectation names this candidate';
   const noun = failing === 1 ? 'failing result' : 'failing results';
   if (unexpected === 0) return `${failing === 1 ? 'its' : `all ${failing}`} ${noun} as expected (${labels})`;
   return `${unexpected} of ${failing} ${noun} unexpected (${labels})`;

@@ -78,8 +78,17 @@ describe('the end-of-run summary', () => {
     expect(verdictLine(runAt(results, 1), results, all)).to.equal(
       'host node v20.20.2: 2 normative rules not met (1/3 pass) — all 2 failing results as expected (expectations node-20.json)',
     );
-    expect(verdictLine(runAt(results, 2), results, all)).to.equal('mine 1.0.0: 2 normative rules not met (1/3 pass) — 2 of 2 failing results unexpected (expectations node-20.json)');
+    expect(verdictLine(runAt(results, 2), results, all)).to.equal('mine 1.0.0: 2 normative rules not met (1/3 pass) — 2 of 2 failing results unexpected (no expectation names this candidate)');
     expect(verdictLine(runAt(results, 0), results, all)).to.equal('rt-conformance reference 0.1.0: conformant: 3/3 normative rules');
+  });
+
+  it('with one expectations file per candidate, credits each candidate only with the files that name it', () => {
+    const forHost = sourceFromExpectations({ host: { 'querystring.case.0': { status: 'fail', reason: 'known' }, 'querystring.case.1': { status: 'timeout', reason: 'known' } } }, 'expectations node-20.json');
+    const forMine = sourceFromExpectations({ [runAt(results, 2).candidate.id]: { 'querystring.case.0': { status: 'fail', reason: 'known' } } }, 'expectations mine.json');
+    const selected = new Set(passing().map((result) => result.case));
+    const gate: SummaryOptions['gate'] = { report: evaluateGate(results, [forHost, forMine], selected), sources: [forHost, forMine] };
+    expect(verdictLine(runAt(results, 1), results, gate)).to.match(/as expected \(expectations node-20\.json\)$/);
+    expect(verdictLine(runAt(results, 2), results, gate)).to.match(/1 of 2 failing results unexpected \(expectations mine\.json\)$/);
   });
 
   it('names an adapter by its declared name, with its id when the name does not show it', () => {
