@@ -181,6 +181,23 @@ describe('reference querystring', () => {
       for (const input of ['%41%42=é%4+1', 'x=é%4+1', 'a%20%20=é%', 'a%20=é%', 'é%41%=é%']) same((qs) => qs.parse(input));
     });
 
+    it('decodes an encoded key seen before exactly as the first time (the decoded-key cache changes no result)', () => {
+      const inputs = [
+        'user%5Bname%5D=ada&user%5Bname%5D=bob&a%62=1&ab=2',
+        'a+b=1&a%20b=2&a+b=3',
+        'k%zz=1&k%zz=2&k%E9=3&k%C3%A9=4',
+        '%41=1&A=2&%41%=3',
+      ];
+      // Twice each, and once with a custom decoder in between: the cache serves the default decoder only.
+      for (let round = 0; round < 2; round++) {
+        for (const input of inputs) {
+          same((qs) => qs.parse(input));
+          same((qs) => qs.parse(input, undefined, undefined, { decodeURIComponent: (text: string) => `<${text}>` }));
+        }
+      }
+      expect({ ...reference.parse('user%5Bname%5D=ada&user%5Bname%5D=bob') }).to.deep.equal({ 'user[name]': ['ada', 'bob'] });
+    });
+
     it('passes every non-empty part to a custom decodeURIComponent, with + as %20', () => {
       const seen: string[] = [];
       const result = reference.parse('a+b=c&d=&=e', null, null, {

@@ -6,6 +6,8 @@
 const PARSED_SLOTS = 512;
 /** Longer keys are rarely repeated verbatim and cost more to compare; they bypass the parse cache. */
 const MAX_PARSED_KEY = 32;
+/** Number of slots for encoded keys (and their decoded forms); a power of two. */
+const ENCODED_SLOTS = 128;
 
 /**
  * Recently parsed keys. Query strings reuse a small vocabulary of keys (`id`, `page`, `sort`...); handing back the
@@ -15,6 +17,9 @@ const MAX_PARSED_KEY = 32;
  */
 export class ParsedKeyCache {
   readonly #slots: string[] = new Array<string>(PARSED_SLOTS).fill('');
+  /** Raw keys holding `+` or `%`, and in the same slot of `#decodedSlots` what each decodes to. */
+  readonly #encodedSlots: string[] = new Array<string>(ENCODED_SLOTS).fill('');
+  readonly #decodedSlots: string[] = new Array<string>(ENCODED_SLOTS).fill('');
 
   /**
    * The key `str[start, end)`, from the cache when possible.
@@ -44,6 +49,46 @@ export class ParsedKeyCache {
     const key = str.slice(start, end);
     slots[slot] = key;
     return key;
+  }
+
+  /**
+   * The decoded form of the key `str[start, end)` that holds `+` or `%`, when that key was decoded recently (see
+   * `rememberDecoded`). Encoded keys repeat like plain ones (`user%5Bname%5D`, `filter%5Bstatus%5D`), and a decoded
+   * key is a freshly concatenated string: reusing the one decoded last time skips the decoding and, as for plain keys,
+   * V8's string-table lookup when it becomes a property name. Separate slots from the plain keys', so neither kind
+   * evicts the other.
+   *
+   * @param str The query string.
+   * @param start First code unit of the key.
+   * @param end One past its last code unit.
+   * @param hash The key's running hash, as for `get`.
+   * @returns The decoded key, or `undefined` when this raw key is not in its slot.
+   */
+  decoded(str: string, start: number, end: number, hash: number): string | undefined {
+    const length = end - start;
+    if (length > MAX_PARSED_KEY) return undefined;
+    const slot = (hash ^ length) & (ENCODED_SLOTS - 1);
+    const candidate = this.#encodedSlots[slot]!;
+    if (candidate.length !== length) return undefined;
+    let i = 0;
+    while (i < length && candidate.charCodeAt(i) === str.charCodeAt(start + i)) i++;
+    return i === length ? this.#decodedSlots[slot] : undefined;
+  }
+
+  /**
+   * Remembers that the raw key `raw` (holding `+` or `%`) decodes to `decoded` with the default decoder. Only a key
+   * that decoded successfully is remembered: one the default decoder rejects takes the exact walk every time.
+   *
+   * @param raw The key as it appears in the query string.
+   * @param hash Its running hash, as passed to `decoded`.
+   * @param decoded Its decoded form.
+   */
+  rememberDecoded(raw: string, hash: number, decoded: string): void {
+    const length = raw.length;
+    if (length > MAX_PARSED_KEY) return;
+    const slot = (hash ^ length) & (ENCODED_SLOTS - 1);
+    this.#encodedSlots[slot] = raw;
+    this.#decodedSlots[slot] = decoded;
   }
 }
 

@@ -210,15 +210,12 @@ function addEncoded(
     return;
   }
   const keyEnd = eqAt < 0 ? end : eqAt;
-  // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
-  let key = keys.get(str, start, keyEnd, hash);
   let value = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
-  if ((special & (KEY_PLUS | VALUE_PLUS)) !== 0) {
-    const plusText = decode === null ? ' ' : '%20';
-    if ((special & KEY_PLUS) !== 0) key = replacePlus(key, plusText);
-    if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, plusText);
-  }
   if (decode !== null) {
+    // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
+    let key = keys.get(str, start, keyEnd, hash);
+    if ((special & KEY_PLUS) !== 0) key = replacePlus(key, '%20');
+    if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, '%20');
     addPair(
       record,
       key.length > 0 ? decodePart(key, decode, decoders) : key,
@@ -226,14 +223,29 @@ function addEncoded(
     );
     return;
   }
-  if ((special & KEY_PERCENT) !== 0) {
-    const decoded = decodeUtf8Percent(key);
-    if (decoded === null) {
-      addExact(str, start, end, eqCode, decode, decoders, record);
-      return;
+  let key: string;
+  if ((special & (KEY_PLUS | KEY_PERCENT)) === 0) {
+    key = keys.get(str, start, keyEnd, hash);
+  } else {
+    // An encoded key: the decoded form from the cache when this raw key was decoded recently.
+    const known = keys.decoded(str, start, keyEnd, hash);
+    if (known !== undefined) {
+      key = known;
+    } else {
+      const raw = str.slice(start, keyEnd);
+      key = (special & KEY_PLUS) !== 0 ? replacePlus(raw, ' ') : raw;
+      if ((special & KEY_PERCENT) !== 0) {
+        const decoded = decodeUtf8Percent(key);
+        if (decoded === null) {
+          addExact(str, start, end, eqCode, decode, decoders, record);
+          return;
+        }
+        key = decoded;
+      }
+      keys.rememberDecoded(raw, hash, key);
     }
-    key = decoded;
   }
+  if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, ' ');
   if ((special & VALUE_PERCENT) !== 0) {
     const decoded = decodeUtf8Percent(value);
     if (decoded === null) {

@@ -49,14 +49,14 @@ export function plus(left: unknown, right: unknown): unknown {
  * written before every pair but the first rather than dropped from the front at the end: slicing the finished text
  * would flatten the whole rope once more.
  *
- * @param source The object; its own enumerable string keys are written in order.
+ * @param source The object.
+ * @param keys Its own enumerable string keys (`Object.keys`, taken once by the caller), written in this order.
  * @param sep The pair delimiter.
  * @param eq The key/value delimiter.
  * @param leads The cache of encoded `key=` texts (used with `&` and `=` only).
  * @returns The query string.
  */
-export function stringifyDefault(source: Record<string, unknown>, sep: string, eq: string, leads: EncodedKeyCache): string {
-  const keys = Object.keys(source);
+export function stringifyDefault(source: Record<string, unknown>, keys: readonly string[], sep: string, eq: string, leads: EncodedKeyCache): string {
   // The cache holds `key=` texts, so it serves only the default delimiters.
   const cacheable = sep === '&' && eq === '=';
   let out = '';
@@ -97,14 +97,20 @@ export function stringifyDefault(source: Record<string, unknown>, sep: string, e
  * host does it, so an encoder may return non-strings and a delimiter object is converted each time it is used (its
  * valueOf/toString can observe that).
  *
- * @param source The object; its own enumerable string keys are written in order.
+ * @param source The object.
+ * @param keys Its own enumerable string keys (`Object.keys`, taken once by the caller), written in this order.
  * @param sep The pair delimiter, converted with `+` at each use.
  * @param eq The key/value delimiter, likewise.
  * @param convert Turns a key or value into its encoded text (or whatever the custom encoder returns).
  * @returns The query string.
  */
-export function stringifyGeneral(source: Record<string, unknown>, sep: unknown, eq: unknown, convert: (value: unknown) => unknown): string {
-  const keys = Object.keys(source);
+export function stringifyGeneral(
+  source: Record<string, unknown>,
+  keys: readonly string[],
+  sep: unknown,
+  eq: unknown,
+  convert: (value: unknown) => unknown,
+): string {
   let out = '';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
