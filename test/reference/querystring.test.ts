@@ -198,6 +198,19 @@ describe('reference querystring', () => {
       expect({ ...reference.parse('user%5Bname%5D=ada&user%5Bname%5D=bob') }).to.deep.equal({ 'user[name]': ['ada', 'bob'] });
     });
 
+    it('collects repeated keys whatever their hashes share (the parser skips the lookup only for keys proven new)', () => {
+      // `a`/`A` and `b`/`B` share the low five bits of their hash; `x` follows keys that were decoded or had an encoded value.
+      const inputs = [
+        'a=1&A=2&a=3&b&B&b=4',
+        'a=1&A=2&a=3&b&B&b=4&padding=long-enough-for-the-plain-walk',
+        'a%62=1&ab=2&ab=3',
+        'x=%41&x=2&y+z=3&y%20z=4&y z=5',
+        Array.from({ length: 40 }, (_, i) => `k${i % 37}=${i}`).join('&'),
+      ];
+      for (const input of inputs) for (const sep of [undefined, ';']) same((qs) => qs.parse(sep ? input.replaceAll('&', sep) : input, sep));
+      expect({ ...reference.parse('a=1&A=2&a=3') }).to.deep.equal({ a: ['1', '3'], A: '2' });
+    });
+
     it('passes every non-empty part to a custom decodeURIComponent, with + as %20', () => {
       const seen: string[] = [];
       const result = reference.parse('a+b=c&d=&=e', null, null, {
