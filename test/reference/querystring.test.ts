@@ -292,6 +292,20 @@ describe('reference querystring', () => {
   });
 
   describe('escape and unescape', () => {
+    it('escapes long text (searched natively first) exactly as the host, wherever its first character to escape is', () => {
+      const run = 'aZ09!*()-._~'.repeat(8);
+      const inputs = [run, ` ${run}`, `${run}&`, `${run.slice(0, 40)}é${run}`, `${run}\u{1F600}`, `${run}\uD800x`, `${run}\uD800`, `${run}%${run}`];
+      const original = RegExp.prototype.exec;
+      try {
+        for (const input of inputs) same((qs) => qs.escape(input));
+        // An application's replacement of RegExp.prototype.exec does not reach the encoder.
+        RegExp.prototype.exec = () => null;
+        for (const input of inputs) same((qs) => qs.escape(input));
+      } finally {
+        RegExp.prototype.exec = original;
+      }
+    });
+
     it('escape throws the host error for a string ending in an unpaired surrogate', () => {
       for (const input of ['\uD800', 'a\uDBFF', 'x\uDC00']) {
         const result = same((qs) => qs.escape(input));
