@@ -97,13 +97,20 @@ const MAX_ENCODED_ENTRIES = 1024;
 /** Longer keys bypass the stringify cache. */
 const MAX_ENCODED_KEY = 64;
 
+/** What stringify writes for a key with the default delimiters: `key=` for a first pair, `&key=` for any later one. */
+export interface KeyTexts {
+  readonly lead: string;
+  readonly next: string;
+}
+
 /**
- * `key=` (the encoded key and `=`) of recently stringified keys, for the default delimiters: programs stringify
- * objects of the same few shapes again and again, and this saves encoding each key and joining it with `=` for every
- * pair. Bounded in entries (cleared when full) and in key length.
+ * `key=` and `&key=` (the encoded key between the default delimiters) of recently stringified keys: programs stringify
+ * objects of the same few shapes again and again, and this saves encoding each key and joining it with the delimiters
+ * for every pair (the joined `&key=` saves one concatenation per pair). Bounded in entries (cleared when full) and in
+ * key length.
  */
 export class EncodedKeyCache {
-  readonly #leads = new Map<string, string>();
+  readonly #leads = new Map<string, KeyTexts>();
 
   /**
    * Whether `key` may be cached at all.
@@ -117,20 +124,23 @@ export class EncodedKeyCache {
 
   /**
    * @param key A key `accepts` took.
-   * @returns Its cached `key=` text, or `undefined`.
+   * @returns Its cached texts, or `undefined`.
    */
-  get(key: string): string | undefined {
+  get(key: string): KeyTexts | undefined {
     return this.#leads.get(key);
   }
 
   /**
-   * Remembers the `key=` text of `key`, starting over when the cache is full.
+   * Remembers the texts of `key`, starting over when the cache is full.
    *
    * @param key A key `accepts` took.
    * @param lead Its encoded form followed by `=`.
+   * @returns The texts remembered: `lead`, and `&` followed by `lead`.
    */
-  set(key: string, lead: string): void {
+  set(key: string, lead: string): KeyTexts {
     if (this.#leads.size >= MAX_ENCODED_ENTRIES) this.#leads.clear();
-    this.#leads.set(key, lead);
+    const texts: KeyTexts = { lead, next: '&' + lead };
+    this.#leads.set(key, texts);
+    return texts;
   }
 }
