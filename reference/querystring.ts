@@ -43,9 +43,9 @@ export interface QuerystringExports {
 
 // Module state. Besides the module object at the end of this file (the patchable exports), the module keeps two
 // process-wide caches of keys. They only save work on repeated keys and never change a result: `parsedKeys` hands
-// `parse` the string object it produced last time for a key (512 slots, keys up to 32 characters), `encodedKeys`
-// hands `stringify` the encoded `key=` text for the default delimiters (up to 1024 keys of up to 64 characters, cleared
-// when full).
+// `parse` the string object it produced last time for a key (512 slots, keys up to 32 characters) and what a recently
+// seen key holding `+` or `%` decoded to (128 slots, same length limit), `encodedKeys` hands `stringify` the encoded
+// `key=` text for the default delimiters (up to 1024 keys of up to 64 characters, cleared when full).
 const parsedKeys = new ParsedKeyCache();
 const encodedKeys = new EncodedKeyCache();
 
@@ -136,15 +136,23 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
   }
   if (obj === null || typeof obj !== 'object') return '';
   const source = obj as Record<string, unknown>;
+  const keys = Object.keys(source);
+  // Nothing to write (`{}` is a common argument): return before choosing a writer, whose set-up would cost more than
+  // the call itself. Nothing observable is skipped: the keys are listed here, where the writers would list them.
+  if (keys.length === 0) return '';
 
   if (encode === escape && typeof pairSep === 'string' && typeof keySep === 'string') {
-    return stringifyDefault(source, pairSep, keySep, encodedKeys);
+    return stringifyDefault(source, keys, pairSep, keySep, encodedKeys);
   }
-  const convert =
-    encode === escape
-      ? encodedText
-      : (value: unknown): unknown => (encode as (text: string) => unknown)(primitiveText(value));
-  return stringifyGeneral(source, pairSep, keySep, convert);
+  return stringifyGeneral(source, keys, pairSep, keySep, encode === escape ? encodedText : customConvert(encode as (text: string) => unknown));
+}
+
+/**
+ * The converter for a custom encoder, made here rather than as a closure inside `stringify`: one there would capture
+ * `encode`, which would make every call of `stringify` allocate a context, the default path included.
+ */
+function customConvert(encode: (text: string) => unknown): (value: unknown) => unknown {
+  return (value) => encode(primitiveText(value));
 }
 
 /** `encode` is `stringify` under the host's other name. */

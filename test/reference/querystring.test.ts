@@ -181,6 +181,36 @@ describe('reference querystring', () => {
       for (const input of ['%41%42=é%4+1', 'x=é%4+1', 'a%20%20=é%', 'a%20=é%', 'é%41%=é%']) same((qs) => qs.parse(input));
     });
 
+    it('decodes an encoded key seen before exactly as the first time (the decoded-key cache changes no result)', () => {
+      const inputs = [
+        'user%5Bname%5D=ada&user%5Bname%5D=bob&a%62=1&ab=2',
+        'a+b=1&a%20b=2&a+b=3',
+        'k%zz=1&k%zz=2&k%E9=3&k%C3%A9=4',
+        '%41=1&A=2&%41%=3',
+      ];
+      // Twice each, and once with a custom decoder in between: the cache serves the default decoder only.
+      for (let round = 0; round < 2; round++) {
+        for (const input of inputs) {
+          same((qs) => qs.parse(input));
+          same((qs) => qs.parse(input, undefined, undefined, { decodeURIComponent: (text: string) => `<${text}>` }));
+        }
+      }
+      expect({ ...reference.parse('user%5Bname%5D=ada&user%5Bname%5D=bob') }).to.deep.equal({ 'user[name]': ['ada', 'bob'] });
+    });
+
+    it('collects repeated keys whatever their hashes share (the parser skips the lookup only for keys proven new)', () => {
+      // `a`/`A` and `b`/`B` share the low five bits of their hash; `x` follows keys that were decoded or had an encoded value.
+      const inputs = [
+        'a=1&A=2&a=3&b&B&b=4',
+        'a=1&A=2&a=3&b&B&b=4&padding=long-enough-for-the-plain-walk',
+        'a%62=1&ab=2&ab=3',
+        'x=%41&x=2&y+z=3&y%20z=4&y z=5',
+        Array.from({ length: 40 }, (_, i) => `k${i % 37}=${i}`).join('&'),
+      ];
+      for (const input of inputs) for (const sep of [undefined, ';']) same((qs) => qs.parse(sep ? input.replaceAll('&', sep) : input, sep));
+      expect({ ...reference.parse('a=1&A=2&a=3') }).to.deep.equal({ a: ['1', '3'], A: '2' });
+    });
+
     it('passes every non-empty part to a custom decodeURIComponent, with + as %20', () => {
       const seen: string[] = [];
       const result = reference.parse('a+b=c&d=&=e', null, null, {
@@ -262,6 +292,20 @@ describe('reference querystring', () => {
   });
 
   describe('escape and unescape', () => {
+    it('escapes long text (searched natively first) exactly as the host, wherever its first character to escape is', () => {
+      const run = 'aZ09!*()-._~'.repeat(8);
+      const inputs = [run, ` ${run}`, `${run}&`, `${run.slice(0, 40)}é${run}`, `${run}\u{1F600}`, `${run}\uD800x`, `${run}\uD800`, `${run}%${run}`];
+      const original = RegExp.prototype.exec;
+      try {
+        for (const input of inputs) same((qs) => qs.escape(input));
+        // An application's replacement of RegExp.prototype.exec does not reach the encoder.
+        RegExp.prototype.exec = () => null;
+        for (const input of inputs) same((qs) => qs.escape(input));
+      } finally {
+        RegExp.prototype.exec = original;
+      }
+    });
+
     it('escape throws the host error for a string ending in an unpaired surrogate', () => {
       for (const input of ['\uD800', 'a\uDBFF', 'x\uDC00']) {
         const result = same((qs) => qs.escape(input));

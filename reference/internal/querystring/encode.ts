@@ -31,6 +31,13 @@ const UNRESERVED: Uint8Array = (() => {
   return table;
 })();
 
+/** Text at least this long is searched natively for its first character to escape (see `encodeUtf8Percent`). */
+const LONG_TEXT = 64;
+/** Any character `UNRESERVED` does not list (non-ASCII included). */
+const TO_ESCAPE = /[^A-Za-z0-9!'()*\-._~]/;
+/** The built-in `exec`, taken at load: an application replacing `RegExp.prototype.exec` cannot change what we encode. */
+const regexpExec: (this: RegExp, text: string) => RegExpExecArray | null = RegExp.prototype.exec;
+
 /**
  * Percent-encodes `str` (a string). Returns `str` itself when nothing needs escaping, so the common all-ASCII case
  * allocates nothing. A surrogate code unit (high or low) is combined with whatever code unit follows it into one
@@ -41,6 +48,13 @@ export function encodeUtf8Percent(str: string): string {
   let out = '';
   let copied = 0; // str[0, copied) is already in `out`
   let i = 0;
+  if (length >= LONG_TEXT) {
+    // Long text (tokens, payloads) is often all unreserved: the native regular-expression scan finds the first
+    // character to escape, or that there is none, faster than the loop below walks to it.
+    const match = regexpExec.call(TO_ESCAPE, str);
+    if (match === null) return str;
+    i = match.index;
+  }
   while (i < length) {
     let code = str.charCodeAt(i);
     // Runs of ASCII, the common case, stay in this tight inner loop.

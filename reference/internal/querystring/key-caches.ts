@@ -6,6 +6,8 @@
 const PARSED_SLOTS = 512;
 /** Longer keys are rarely repeated verbatim and cost more to compare; they bypass the parse cache. */
 const MAX_PARSED_KEY = 32;
+/** Number of slots for encoded keys (and their decoded forms); a power of two. */
+const ENCODED_SLOTS = 128;
 
 /**
  * Recently parsed keys. Query strings reuse a small vocabulary of keys (`id`, `page`, `sort`...); handing back the
@@ -15,6 +17,9 @@ const MAX_PARSED_KEY = 32;
  */
 export class ParsedKeyCache {
   readonly #slots: string[] = new Array<string>(PARSED_SLOTS).fill('');
+  /** Raw keys holding `+` or `%`, and in the same slot of `#decodedSlots` what each decodes to. */
+  readonly #encodedSlots: string[] = new Array<string>(ENCODED_SLOTS).fill('');
+  readonly #decodedSlots: string[] = new Array<string>(ENCODED_SLOTS).fill('');
 
   /**
    * The key `str[start, end)`, from the cache when possible.
@@ -45,6 +50,46 @@ export class ParsedKeyCache {
     slots[slot] = key;
     return key;
   }
+
+  /**
+   * The decoded form of the key `str[start, end)` that holds `+` or `%`, when that key was decoded recently (see
+   * `rememberDecoded`). Encoded keys repeat like plain ones (`user%5Bname%5D`, `filter%5Bstatus%5D`), and a decoded
+   * key is a freshly concatenated string: reusing the one decoded last time skips the decoding and, as for plain keys,
+   * V8's string-table lookup when it becomes a property name. Separate slots from the plain keys', so neither kind
+   * evicts the other.
+   *
+   * @param str The query string.
+   * @param start First code unit of the key.
+   * @param end One past its last code unit.
+   * @param hash The key's running hash, as for `get`.
+   * @returns The decoded key, or `undefined` when this raw key is not in its slot.
+   */
+  decoded(str: string, start: number, end: number, hash: number): string | undefined {
+    const length = end - start;
+    if (length > MAX_PARSED_KEY) return undefined;
+    const slot = (hash ^ length) & (ENCODED_SLOTS - 1);
+    const candidate = this.#encodedSlots[slot]!;
+    if (candidate.length !== length) return undefined;
+    let i = 0;
+    while (i < length && candidate.charCodeAt(i) === str.charCodeAt(start + i)) i++;
+    return i === length ? this.#decodedSlots[slot] : undefined;
+  }
+
+  /**
+   * Remembers that the raw key `raw` (holding `+` or `%`) decodes to `decoded` with the default decoder. Only a key
+   * that decoded successfully is remembered: one the default decoder rejects takes the exact walk every time.
+   *
+   * @param raw The key as it appears in the query string.
+   * @param hash Its running hash, as passed to `decoded`.
+   * @param decoded Its decoded form.
+   */
+  rememberDecoded(raw: string, hash: number, decoded: string): void {
+    const length = raw.length;
+    if (length > MAX_PARSED_KEY) return;
+    const slot = (hash ^ length) & (ENCODED_SLOTS - 1);
+    this.#encodedSlots[slot] = raw;
+    this.#decodedSlots[slot] = decoded;
+  }
 }
 
 /** Most entries an EncodedKeyCache holds before it starts over. */
@@ -52,13 +97,20 @@ const MAX_ENCODED_ENTRIES = 1024;
 /** Longer keys bypass the stringify cache. */
 const MAX_ENCODED_KEY = 64;
 
+/** What stringify writes for a key with the default delimiters: `key=` for a first pair, `&key=` for any later one. */
+export interface KeyTexts {
+  readonly lead: string;
+  readonly next: string;
+}
+
 /**
- * `key=` (the encoded key and `=`) of recently stringified keys, for the default delimiters: programs stringify
- * objects of the same few shapes again and again, and this saves encoding each key and joining it with `=` for every
- * pair. Bounded in entries (cleared when full) and in key length.
+ * `key=` and `&key=` (the encoded key between the default delimiters) of recently stringified keys: programs stringify
+ * objects of the same few shapes again and again, and this saves encoding each key and joining it with the delimiters
+ * for every pair (the joined `&key=` saves one concatenation per pair). Bounded in entries (cleared when full) and in
+ * key length.
  */
 export class EncodedKeyCache {
-  readonly #leads = new Map<string, string>();
+  readonly #leads = new Map<string, KeyTexts>();
 
   /**
    * Whether `key` may be cached at all.
@@ -72,20 +124,23 @@ export class EncodedKeyCache {
 
   /**
    * @param key A key `accepts` took.
-   * @returns Its cached `key=` text, or `undefined`.
+   * @returns Its cached texts, or `undefined`.
    */
-  get(key: string): string | undefined {
+  get(key: string): KeyTexts | undefined {
     return this.#leads.get(key);
   }
 
   /**
-   * Remembers the `key=` text of `key`, starting over when the cache is full.
+   * Remembers the texts of `key`, starting over when the cache is full.
    *
    * @param key A key `accepts` took.
    * @param lead Its encoded form followed by `=`.
+   * @returns The texts remembered: `lead`, and `&` followed by `lead`.
    */
-  set(key: string, lead: string): void {
+  set(key: string, lead: string): KeyTexts {
     if (this.#leads.size >= MAX_ENCODED_ENTRIES) this.#leads.clear();
-    this.#leads.set(key, lead);
+    const texts: KeyTexts = { lead, next: '&' + lead };
+    this.#leads.set(key, texts);
+    return texts;
   }
 }

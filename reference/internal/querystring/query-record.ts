@@ -14,7 +14,8 @@ export type QueryRecord = Record<string, unknown>;
  * several times faster than `Object.setPrototypeOf({}, null)` on short queries (bench/querystring.ts, "empty string",
  * "one pair"). The prototype is not frozen: V8 then sends every store of an integer-like key (`0=a&1=b`) down a slow
  * path that checks the chain for read-only elements (3× slower, measured), and only code holding a result and calling
- * `Object.getPrototypeOf` on it could reach the prototype at all.
+ * `Object.getPrototypeOf` on it could reach the prototype at all. The single-character parser relies on the prototype
+ * staying empty: it stores a key it knows to be new without reading it first (`addNew` in parse-single.ts).
  */
 const ParsedQueryRecord = function ParsedQueryRecord(): void {} as unknown as new () => QueryRecord;
 ParsedQueryRecord.prototype = Object.create(null) as QueryRecord;

@@ -49,43 +49,42 @@ export function plus(left: unknown, right: unknown): unknown {
  * written before every pair but the first rather than dropped from the front at the end: slicing the finished text
  * would flatten the whole rope once more.
  *
- * @param source The object; its own enumerable string keys are written in order.
+ * @param source The object.
+ * @param keys Its own enumerable string keys (`Object.keys`, taken once by the caller), written in this order.
  * @param sep The pair delimiter.
  * @param eq The key/value delimiter.
- * @param leads The cache of encoded `key=` texts (used with `&` and `=` only).
+ * @param leads The cache of encoded `key=` and `&key=` texts (used with `&` and `=` only).
  * @returns The query string.
  */
-export function stringifyDefault(source: Record<string, unknown>, sep: string, eq: string, leads: EncodedKeyCache): string {
-  const keys = Object.keys(source);
-  // The cache holds `key=` texts, so it serves only the default delimiters.
+export function stringifyDefault(source: Record<string, unknown>, keys: readonly string[], sep: string, eq: string, leads: EncodedKeyCache): string {
+  // The cache holds texts joined with `&` and `=`, so it serves only the default delimiters.
   const cacheable = sep === '&' && eq === '=';
   let out = '';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const value = source[key];
-    const cached = cacheable && leads.accepts(key);
-    let lead = cached ? leads.get(key) : undefined;
-    if (lead === undefined) {
+    // `lead` starts the first pair written, `next` (separator included) every later one.
+    let lead: string;
+    let next: string;
+    if (cacheable && leads.accepts(key)) {
+      const texts = leads.get(key) ?? leads.set(key, encodedText(key) + eq);
+      lead = texts.lead;
+      next = texts.next;
+    } else {
       lead = encodedText(key) + eq;
-      if (cached) leads.set(key, lead);
+      next = sep + lead;
     }
     if (Array.isArray(value)) {
       const count = value.length;
       if (count === 0) continue;
-      if (out.length !== 0) out += sep;
-      out += lead;
+      out += out.length !== 0 ? next : lead;
       out += encodedText(value[0]);
-      if (count > 1) {
-        // Later elements: one concatenation for separator and key instead of two.
-        const next = sep + lead;
-        for (let j = 1; j < count; j++) {
-          out += next;
-          out += encodedText(value[j]);
-        }
+      for (let j = 1; j < count; j++) {
+        out += next;
+        out += encodedText(value[j]);
       }
     } else {
-      if (out.length !== 0) out += sep;
-      out += lead;
+      out += out.length !== 0 ? next : lead;
       out += encodedText(value);
     }
   }
@@ -97,14 +96,20 @@ export function stringifyDefault(source: Record<string, unknown>, sep: string, e
  * host does it, so an encoder may return non-strings and a delimiter object is converted each time it is used (its
  * valueOf/toString can observe that).
  *
- * @param source The object; its own enumerable string keys are written in order.
+ * @param source The object.
+ * @param keys Its own enumerable string keys (`Object.keys`, taken once by the caller), written in this order.
  * @param sep The pair delimiter, converted with `+` at each use.
  * @param eq The key/value delimiter, likewise.
  * @param convert Turns a key or value into its encoded text (or whatever the custom encoder returns).
  * @returns The query string.
  */
-export function stringifyGeneral(source: Record<string, unknown>, sep: unknown, eq: unknown, convert: (value: unknown) => unknown): string {
-  const keys = Object.keys(source);
+export function stringifyGeneral(
+  source: Record<string, unknown>,
+  keys: readonly string[],
+  sep: unknown,
+  eq: unknown,
+  convert: (value: unknown) => unknown,
+): string {
   let out = '';
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
