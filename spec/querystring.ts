@@ -128,6 +128,7 @@ export const querystringRules = [
     section: TABLE,
     title: 'A function given as options.decodeURIComponent is used by parse to decode keys and values instead of the default.',
     level: 'normative',
+    why: 'Read as: every non-empty key and value is passed through the function, whether or not it holds an escape, and the function\'s result is what parse stores; whether an empty key or value is passed too is left open. Source: the parameter table (the option takes the place of the default decoder for the keys and values) and the same reading of options.encodeURIComponent, which stringify applies to every key and value.',
   },
   {
     id: 'querystring.parse.max-keys-default',

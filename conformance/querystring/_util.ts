@@ -1,7 +1,7 @@
 // Helpers shared by the rt:querystring cases: the candidate's functions checked before use, comparable copies of parse
 // results, patching a module property for the length of a case, and the fast-check arbitraries for the inputs whose
 // behaviour the spec defines.
-import { inspect } from 'node:util';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, type CaseContext } from '../case.js';
 import { api, describeThrown, describeValue, returnedBy } from '../kit.js';
@@ -43,8 +43,13 @@ export function replaceExport(ctx: CaseContext, name: Replaceable, replacement: 
 export const SAFE_CHARS = 'abcxyzABCXYZ0189-_.~'.split('');
 
 /** A key or value the spec defines unambiguously: safe characters only, possibly empty. */
-export function safeText(fc: Fc, minLength = 0): fcModule.Arbitrary<string> {
-  return fc.array(fc.constantFrom(...SAFE_CHARS), { minLength, maxLength: 8 }).map((chars) => chars.join(''));
+export function safeText(fc: Fc, minLength = 0, maxLength = 8): fcModule.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...SAFE_CHARS), { minLength, maxLength }).map((chars) => chars.join(''));
+}
+
+/** safeText, short or up to 60 characters long: long keys and values reach past any short-text fast path. */
+export function shortOrLongSafeText(fc: Fc, minLength = 0): fcModule.Arbitrary<string> {
+  return fc.oneof(safeText(fc, minLength), safeText(fc, Math.max(minLength, 9), 60));
 }
 
 /** Any well-formed Unicode text (no lone surrogates), including astral characters and the empty string. */
@@ -56,6 +61,16 @@ export function unicodeText(fc: Fc, maxLength = 12): fcModule.Arbitrary<string> 
 export function separator(fc: Fc): fcModule.Arbitrary<string> {
   return fc.constantFrom('&', ';', ',', '|', '&&', '; ', '<>', '#!#');
 }
+/**
+ * Whether `parse` splits pairs on `sep` as given: `x=1<sep>y=2` gives two pairs, and the first character of a longer
+ * sep alone splits nothing. A case about something else done under a custom sep (empty entries, maxKeys) checks only
+ * the seps the candidate reads, so a broken sep is charged to the sep rule's cases alone.
+ */
+export function readsSep(parse: (str: unknown, sep?: unknown) => unknown, sep: string): boolean {
+  const [input, expected] = sep.length === 1 ? [`x=1${sep}y=2`, { x: '1', y: '2' }] : [`x=1${sep[0]}z${sep}y=2`, { x: `1${sep[0]}z`, y: '2' }];
+  return isDeepStrictEqual(plain(parse(input, sep)), expected);
+}
+
 export function assigner(fc: Fc): fcModule.Arbitrary<string> {
   return fc.constantFrom('=', ':', '=>', '::', ' is ', '@');
 }

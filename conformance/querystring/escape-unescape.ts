@@ -6,7 +6,8 @@ import { api } from '../kit.js';
 import { ENCODED_TEXT, outcomeOf, qsFunction, unicodeText } from './_util.js';
 
 /** Text a query string may contain: bare characters, good escapes, bad escapes, stray and trailing `%`. */
-const PIECES = ['a', 'Z', '0', ' ', '+', 'é', '😀', '%', '%%', '%2', '%41', '%zz', '%C3%A9', '%C3', '%E9', '%ED%A0%80', '%F4%90%80%80', '%C0%AF', '%F0%9F%98%80'];
+// Lower-case hex digits too ('%c3%a9', '%aF'): percent-encoding is case-insensitive, and the built-in decoder takes both.
+const PIECES = ['a', 'Z', '0', ' ', '+', 'é', '😀', '%', '%%', '%2', '%41', '%zz', '%C3%A9', '%C3', '%E9', '%ED%A0%80', '%F4%90%80%80', '%C0%AF', '%F0%9F%98%80', '%c3%a9', '%e2%9c%93', '%2f', '%3d', '%aF', '%C2%aF', '%dF%bf', '%Ef%bF%Bd', '%f0%9f%98%80', '%e9'];
 
 export const escapeUnescapeCases = defineCases('querystring', [
   {
@@ -31,6 +32,8 @@ export const escapeUnescapeCases = defineCases('querystring', [
     async run(ctx) {
       const unescape = qsFunction(ctx, 'unescape');
       expect(unescape('caf%C3%A9%20%E2%9C%93%F0%9F%98%80')).to.equal('café ✓😀');
+      // Hex digits in either case: every letter a-f and A-F in a high and a low digit.
+      expect(unescape('caf%c3%a9%2f%3D%e2%9c%93%Ef%Bb%bF%c2%aF')).to.equal('café/=✓\ufeff\u00af');
       const fc = ctx.fc;
       await ctx.check(
         fc.property(unicodeText(fc, 24), (text) => {
@@ -91,6 +94,10 @@ export const escapeUnescapeCases = defineCases('querystring', [
         ['%F0%8F%BF%BF', '\uffff'],
         ['%F4%90%80%80', undefined],
         ['%F5%80%80%80', undefined],
+        // A lead byte whose continuation is not an escape: the hex digits after a literal character are text.
+        ['%C3xA9', '\u00e9'],
+        ['%E2%9Cx93', '\u2713'],
+        ['%F0%9F%98x80', '\u{1f600}'],
       ] as const;
       for (const [input, spelled] of cases) {
         const result = unescape(input);
@@ -142,10 +149,13 @@ export const escapeUnescapeCases = defineCases('querystring', [
       // The control: a parse that throws whatever it is given would match an unescape that throws on these values.
       qsFunction(ctx, 'parse')('a=1');
       const raw = ['%', '%zz', '100%25%', '%41%'];
-      const input = raw.map((value, i) => `k${i}=${value}`).join('&');
+      // Keys too, each with a well-formed escape beside a malformed one (ASCII only, and no '+').
+      const rawKeys = ['m%41%zz', '%41%', 'x%zz%42', '%4%41'];
+      const input = [...raw.map((value, i) => `k${i}=${value}`), ...rawKeys.map((key, i) => `${key}=v${i}`)].join('&');
       const expected = raw.map((value) => outcomeOf(() => Reflect.apply(unescape, ctx.qs, [value])));
+      const expectedKeys = rawKeys.map((key) => outcomeOf(() => Reflect.apply(unescape, ctx.qs, [key])));
       const parsed = outcomeOf(() => Reflect.apply(parse, ctx.qs, [input]));
-      const threw = expected.find((outcome): outcome is { threw: string } => 'threw' in outcome);
+      const threw = [...expected, ...expectedKeys].find((outcome): outcome is { threw: string } => 'threw' in outcome);
       if (threw) {
         // unescape's own fault (the malformed-fallback cases charge it): what parse makes of it shows nothing here.
         throw new CaseNotApplicable(`unescape throws on these malformed escapes (${threw.threw}), so whether parse decodes them as unescape does cannot be observed`);
@@ -153,6 +163,9 @@ export const escapeUnescapeCases = defineCases('querystring', [
       if ('threw' in parsed) throw new CaseFailure(`parse(${JSON.stringify(input)}) threw ${parsed.threw}, although unescape decodes each of its values`, { expected: expected.map((outcome) => ('value' in outcome ? outcome.value : undefined)), actual: parsed.threw });
       const values = parsed.value as Record<string, unknown>;
       expect(raw.map((_, i) => values[`k${i}`]), 'the values parse gives against unescape of each').to.deep.equal(expected.map((outcome) => ('value' in outcome ? outcome.value : undefined)));
+      // The key each `v<i>` value was stored under.
+      const keyOf = (i: number): string | undefined => Object.keys(values).find((key) => values[key] === `v${i}`);
+      expect(rawKeys.map((_, i) => keyOf(i)), `the keys parse gives for ${JSON.stringify(rawKeys)} against unescape of each`).to.deep.equal(expectedKeys.map((outcome) => ('value' in outcome ? outcome.value : undefined)));
     },
   },
 ]);

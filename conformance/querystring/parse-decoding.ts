@@ -24,9 +24,13 @@ export const parseDecodingCases = defineCases('querystring', [
       const fc = ctx.fc;
       // A non-empty key: what an empty key becomes is a question of empty entries, not of decoding.
       const key = unicodeText(fc).filter((text) => text !== '');
+      // Hex digits in upper or lower case (percent-encoding is case-insensitive); longer values too, past any
+      // short-value fast path a parser may have.
+      const valueText = fc.oneof(unicodeText(fc), unicodeText(fc, 40));
+      const encode = (text: string, lower: boolean): string => (lower ? encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()) : encodeURIComponent(text));
       await ctx.check(
-        fc.property(key, unicodeText(fc), (name, value) => {
-          const result = parse(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+        fc.property(key, valueText, fc.boolean(), fc.boolean(), (name, value, lowerKey, lowerValue) => {
+          const result = parse(`${encode(name, lowerKey)}=${encode(value, lowerValue)}`);
           const expected: Record<string, string> = {};
           Object.defineProperty(expected, name, { value, enumerable: true, writable: true, configurable: true });
           expect(plain(result)).to.deep.equal(expected);
@@ -62,6 +66,11 @@ export const parseDecodingCases = defineCases('querystring', [
       const result = qsFunction(ctx, 'parse')('k%41=v%41', undefined, undefined, { decodeURIComponent });
       expect(plain(result), 'parse with a decodeURIComponent option (it must decode with the option)').to.deep.equal({ kZ: 'vZ' });
       expect(seen, 'texts passed to the option').to.include.members(['k%41', 'v%41']);
+      // The option decodes every key and value, escapes or not, one character long or longer (what an empty one
+      // becomes is left open).
+      const upper = (text: string): string => text.replace(/%41/g, 'Z').toUpperCase();
+      const parse = qsFunction(ctx, 'parse');
+      expect(plain(parse('x=y&ab=cd&k%41=v%41', undefined, undefined, { decodeURIComponent: upper })), 'parse with an upper-casing decodeURIComponent option').to.deep.equal({ X: 'Y', AB: 'CD', KZ: 'VZ' });
     },
   },
 ]);

@@ -2,7 +2,7 @@
 // varies one delimiter and keeps the rest at its default, so a failure names the delimiter that is broken.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
-import { plain, qsFunction, safeText, separator } from './_util.js';
+import { plain, qsFunction, safeText, separator, shortOrLongSafeText } from './_util.js';
 
 export const parseDelimiterCases = defineCases('querystring', [
   {
@@ -62,8 +62,8 @@ export const parseDelimiterCases = defineCases('querystring', [
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
-      // Distinct keys, so each maps to one string; keys and values never contain a delimiter character.
-      const pairs = fc.uniqueArray(fc.tuple(safeText(fc, 1), safeText(fc)), { maxLength: 8, selector: ([key]) => key });
+      // Distinct keys, so each maps to one string; keys and values never contain a delimiter character. Long ones too.
+      const pairs = fc.uniqueArray(fc.tuple(shortOrLongSafeText(fc, 1), shortOrLongSafeText(fc)), { maxLength: 8, selector: ([key]) => key });
       await ctx.check(
         fc.property(pairs, separator(fc), (list, sep) => {
           const input = list.map(([key, value]) => `${key}=${value}`).join(sep);
@@ -80,7 +80,8 @@ export const parseDelimiterCases = defineCases('querystring', [
       const fc = ctx.fc;
       const pairs = fc.uniqueArray(fc.tuple(safeText(fc, 1), safeText(fc)), { maxLength: 8, selector: ([key]) => key });
       await ctx.check(
-        fc.property(pairs, fc.constantFrom(':', '@', '|', '=', '!', '*'), (list, eq) => {
+        // '%' too: a delimiter, not the start of an escape, when it is eq.
+        fc.property(pairs, fc.constantFrom(':', '@', '|', '=', '!', '*', '%'), (list, eq) => {
           const input = list.map(([key, value]) => `${key}${eq}${value}`).join('&');
           expect(plain(parse(input, '&', eq))).to.deep.equal(Object.fromEntries(list));
         }),

@@ -1,7 +1,8 @@
 // parse and runs of empty entries: they yield no keys and leave the pairs around them intact.
 import { expect } from 'chai';
-import { defineCases } from '../case.js';
-import { plain, qsFunction, safeText } from './_util.js';
+import { isDeepStrictEqual } from 'node:util';
+import { CaseNotApplicable, defineCases } from '../case.js';
+import { plain, qsFunction, readsSep, safeText, separator } from './_util.js';
 
 export const parseEmptyEntryCases = defineCases('querystring', [
   {
@@ -33,6 +34,31 @@ export const parseEmptyEntryCases = defineCases('querystring', [
           expect(plain(parse(input))).to.deep.equal(Object.fromEntries(list));
         }),
       );
+    },
+  },
+  {
+    id: 'querystring.parse.empty-entries-change-nothing-with-any-sep',
+    rules: ['querystring.parse.empty-entries'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const fc = ctx.fc;
+      const pairs = fc.uniqueArray(fc.tuple(safeText(fc, 1), safeText(fc)), { minLength: 1, maxLength: 6, selector: ([key]) => key });
+      // How many empty entries go before each pair and after the last: runs of sep, several characters long too.
+      const runs = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 7, maxLength: 7 });
+      let observed = 0;
+      await ctx.check(
+        fc.property(pairs, separator(fc), runs, (list, sep, run) => {
+          const clean = list.map(([key, value]) => `${key}=${value}`);
+          // Only under a sep the candidate reads, and relative to what it reads without the empty entries: where it
+          // misreads those, sep is at fault (another rule's), and what empty entries change cannot be seen.
+          if (!readsSep(parse, sep) || !isDeepStrictEqual(plain(parse(clean.join(sep), sep)), Object.fromEntries(list))) return;
+          observed++;
+          const input = clean.map((pair, i) => `${sep.repeat(run[i] ?? 0)}${pair}`).join(sep) + sep.repeat(run[6] ?? 0);
+          expect(plain(parse(input, sep)), `parse(${JSON.stringify(input)}, ${JSON.stringify(sep)})`).to.deep.equal(Object.fromEntries(list));
+        }),
+        { examples: [[[['a', '1'], ['b', '2']], '&', [1, 2, 0, 0, 0, 0, 1]], [[['a', '1'], ['b', '2']], '&&', [1, 2, 0, 0, 0, 0, 1]]] },
+      );
+      if (observed === 0) throw new CaseNotApplicable('parse misread every query without empty entries under its sep, so what empty entries change could not be observed');
     },
   },
 ]);

@@ -1,7 +1,8 @@
 // parse's key limit: 1000 by default, options.maxKeys when positive, no limit at 0.
 import { expect } from 'chai';
-import { defineCases } from '../case.js';
-import { plain, qsFunction } from './_util.js';
+import { isDeepStrictEqual } from 'node:util';
+import { CaseNotApplicable, defineCases } from '../case.js';
+import { plain, qsFunction, readsSep, separator } from './_util.js';
 
 /** `k0=0&k1=1&…` with `count` distinct keys. */
 function distinctPairs(count: number): string {
@@ -44,6 +45,39 @@ export const parseMaxKeysCases = defineCases('querystring', [
           expect(keys).to.deep.equal(firstKeys(Math.min(count, maxKeys)));
         }),
       );
+    },
+  },
+  {
+    id: 'querystring.parse.keeps-the-keys-of-the-first-max-keys-entries',
+    rules: ['querystring.parse.max-keys-custom'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const fc = ctx.fc;
+      // Entries, each a pair (true) or empty (false), joined by a sep of one or several characters. Whether an empty
+      // entry counts against maxKeys is left open; either way the keys kept are the first ones, at most maxKeys of
+      // them, and at least every key among the first maxKeys entries.
+      const entries = fc.array(fc.boolean(), { minLength: 1, maxLength: 12 });
+      let observed = 0;
+      await ctx.check(
+        fc.property(entries, separator(fc), fc.integer({ min: 1, max: 12 }), (shape, sep, maxKeys) => {
+          let next = 0;
+          const texts = shape.map((pair) => (pair ? `k${next}=${next++}` : ''));
+          const keys = firstKeys(next);
+          const input = texts.join(sep);
+          // Only under a sep the candidate reads, and relative to what it reads without a limit: where it misreads
+          // those, sep or empty entries are at fault (other rules'), and the limit cannot be seen.
+          if (!readsSep(parse, sep) || !isDeepStrictEqual(plain(parse(input, sep)), Object.fromEntries(keys.map((key, i) => [key, String(i)])))) return;
+          observed++;
+          const kept = Object.keys(parse(input, sep, undefined, { maxKeys }) as object);
+          const call = `parse(${JSON.stringify(input)}, ${JSON.stringify(sep)}, undefined, { maxKeys: ${maxKeys} })`;
+          expect(kept, `${call}: the first keys, in order`).to.deep.equal(keys.slice(0, kept.length));
+          expect(kept.length, `${call}: keys kept`).to.be.at.most(maxKeys);
+          const within = shape.slice(0, maxKeys).filter(Boolean).length;
+          expect(kept.length, `${call}: keys kept (the first ${maxKeys} entries hold ${within})`).to.be.at.least(within);
+        }),
+        { examples: [[[false, false, true, true, true], '&', 3], [[true, false, false, true, true, true], '&&', 2]] },
+      );
+      if (observed === 0) throw new CaseNotApplicable('parse misread every query without a key limit, so the limit could not be observed');
     },
   },
   {

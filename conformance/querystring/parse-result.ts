@@ -1,7 +1,8 @@
-// The parse result: an object without the base prototype, and a plain string for a key that occurs once.
+// The parse result: an object without the base prototype holding every pair (long ones too), and a plain string for a
+// key that occurs once.
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
-import { plain, qsFunction, safeText } from './_util.js';
+import { plain, qsFunction, safeText, shortOrLongSafeText } from './_util.js';
 
 /** Names every ordinary object inherits; none may be reachable on a parse result. */
 const INHERITED = ['toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'constructor', '__proto__', 'propertyIsEnumerable'];
@@ -59,6 +60,22 @@ export const parseResultCases = defineCases('querystring', [
       const result = qsFunction(ctx, 'parse')('name=ada&lang=en&empty=');
       expect(typeof result, 'typeof result').to.equal('object');
       expect(plain(result)).to.deep.equal({ name: 'ada', lang: 'en', empty: '' });
+    },
+  },
+  {
+    id: 'querystring.parse.reads-long-keys-and-values',
+    rules: ['querystring.parse.accepts-string'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      expect(plain(parse(`k=${'v'.repeat(40)}&${'k'.repeat(40)}=v&e=`))).to.deep.equal({ k: 'v'.repeat(40), ['k'.repeat(40)]: 'v', e: '' });
+      const fc = ctx.fc;
+      // Distinct keys of safe characters, short and long (up to 60): pairs past any short-text fast path read whole.
+      const pairs = fc.uniqueArray(fc.tuple(shortOrLongSafeText(fc, 1), shortOrLongSafeText(fc)), { maxLength: 6, selector: ([key]) => key });
+      await ctx.check(
+        fc.property(pairs, (list) => {
+          expect(plain(parse(list.map(([key, value]) => `${key}=${value}`).join('&')))).to.deep.equal(Object.fromEntries(list));
+        }),
+      );
     },
   },
   {

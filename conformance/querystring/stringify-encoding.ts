@@ -2,6 +2,7 @@
 // option; the output never holds a character outside the unreserved set except as %XX.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
+import { api } from '../kit.js';
 import { ENCODED_TEXT, qsFunction, replaceExport, unicodeText } from './_util.js';
 
 export const stringifyEncodingCases = defineCases('querystring', [
@@ -65,6 +66,22 @@ export const stringifyEncodingCases = defineCases('querystring', [
     run(ctx) {
       const encodeURIComponent = (text: string): string => `[${text}]`;
       expect(qsFunction(ctx, 'stringify')({ k: 'v w', n: 'x' }, undefined, undefined, { encodeURIComponent }), 'stringify with an encodeURIComponent option (it must encode with the option)').to.equal('[k]=[v w]&[n]=[x]');
+    },
+  },
+  {
+    id: 'querystring.stringify.an-option-encoding-as-escape-changes-nothing',
+    rules: ['querystring.stringify.encode-custom'],
+    run(ctx) {
+      const stringify = qsFunction(ctx, 'stringify');
+      const escape = api(ctx, 'querystring', 'escape') as unknown as (text: string) => unknown;
+      // The option replaces the encoding only: each value is first written by the value rules (NaN as '', a bigint
+      // as its digits, an array as one pair per element), then encoded. An option that encodes as the module's escape
+      // does therefore gives the output of the default, relative to the candidate's own (whatever that makes of
+      // each value is for the value rules' cases to say).
+      const encodeURIComponent = (text: string): unknown => Reflect.apply(escape, ctx.qs, [text]);
+      const input = { s: 'a b', n: 1.5, big: 12n, yes: true, nan: NaN, inf: -Infinity, nul: null, obj: {}, list: ['x', 2, false, NaN], one: ['é'], huge: 1e21 };
+      expect(stringify(input, undefined, undefined, { encodeURIComponent }), 'stringify with an option calling the module\'s escape, against stringify without it').to.equal(stringify(input));
+      expect(stringify(input, ';', ':', { encodeURIComponent }), 'the same with sep ";" and eq ":"').to.equal(stringify(input, ';', ':'));
     },
   },
 ]);

@@ -354,6 +354,131 @@ const MUTANTS: readonly Mutant[] = [
     module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'string' ? `${v}!` : v)), ...rest) })),
     caught: ['querystring.stringify.writes-string-values', 'querystring.stringify.agrees-with-reference.string-values'],
   },
+  {
+    name: 'unescape keeps escapes with a lower-case hex digit as written (only A-F read as hex)',
+    module: mutant((base) => ({ unescape: (text: string) => base.unescape(text.replace(/%(?=[0-9A-Fa-f]{2})(?=[0-9A-F]?[a-f])/g, '\ue000')).replace(/\ue000/g, '%') })),
+    caught: ['querystring.unescape.decodes-percent-encoded-utf8', 'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input', 'querystring.parse.decodes-any-encoded-unicode-text'],
+  },
+  {
+    name: 'unescape reads the hex digits after a lead byte as a continuation byte even without their %',
+    module: mutant((base) => ({ unescape: (text: string) => base.unescape(text.replace(/(%[C-Fc-f][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f])*)[^%]([89ABab][0-9A-Fa-f])/g, '$1%$2')) })),
+    caught: ['querystring.unescape.never-decodes-ill-formed-utf8-to-a-character'],
+  },
+  {
+    name: 'parse leaves a key holding a malformed escape undecoded (its well-formed escapes too)',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        // Raw keys and values ('+' handed over as %20), then each key decoded only when the built-in accepts it.
+        const raw = base.parse(str, sep, eq, { ...options, decodeURIComponent: (text: string) => text }) as Record<string, string | string[]>;
+        const out = Object.create(null) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(raw)) {
+          let decoded = key;
+          try {
+            decoded = decodeURIComponent(key);
+          } catch {
+            // kept as written
+          }
+          out[decoded] = Array.isArray(value) ? value.map((item) => base.unescape(item)) : base.unescape(value);
+        }
+        return out;
+      },
+    })),
+    caught: ['querystring.parse.decodes-malformed-escapes-as-unescape-does'],
+  },
+  {
+    name: 'parse drops the pairs when eq is %',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => (eq === '%' ? Object.create(null) : base.parse(str, sep, eq, options)) })),
+    caught: ['querystring.parse.reads-back-pairs-split-by-any-one-character-eq'],
+  },
+  {
+    name: 'parse cuts values after 17 characters',
+    module: mutant((base) => ({ parse: (...args) => mapValues(base.parse(...args), (value) => (typeof value === 'string' && value.length > 17 ? value.slice(0, 17) : value)) })),
+    caught: ['querystring.parse.reads-long-keys-and-values', 'querystring.parse.reads-back-pairs-joined-with-any-sep'],
+  },
+  {
+    name: 'an empty entry between multi-character seps leaks the last character of sep into the next key',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        if (typeof str !== 'string' || typeof sep !== 'string' || sep.length < 2) return base.parse(str, sep, eq, options);
+        let leak = '';
+        const parts: string[] = [];
+        for (const part of str.split(sep)) {
+          if (part === '') leak = sep.slice(-1);
+          else {
+            parts.push(leak + part);
+            leak = '';
+          }
+        }
+        return base.parse(parts.join(sep), sep, eq, options);
+      },
+    })),
+    caught: ['querystring.parse.empty-entries-change-nothing-with-any-sep'],
+  },
+  {
+    name: 'maxKeys is ignored when the query holds an empty entry',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const empty = String(str).split(typeof sep === 'string' && sep !== '' ? sep : '&').includes('');
+        return base.parse(str, sep, eq, empty ? { ...options, maxKeys: 0 } : options);
+      },
+    })),
+    caught: ['querystring.parse.keeps-the-keys-of-the-first-max-keys-entries'],
+  },
+  {
+    name: 'empty entries stop the parse one entry before maxKeys is spent',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const maxKeys = options?.['maxKeys'];
+        if (typeof str !== 'string' || typeof maxKeys !== 'number' || maxKeys <= 0) return base.parse(str, sep, eq, options);
+        const sepText = typeof sep === 'string' && sep !== '' ? sep : '&';
+        let budget = maxKeys;
+        const kept: string[] = [];
+        for (const entry of str.split(sepText)) {
+          budget--;
+          if (entry === '') {
+            if (budget <= 1) break;
+            continue;
+          }
+          kept.push(entry);
+          if (budget <= 0) break;
+        }
+        return base.parse(kept.join(sepText), sep, eq, { ...options, maxKeys: 0 });
+      },
+    })),
+    caught: ['querystring.parse.keeps-the-keys-of-the-first-max-keys-entries'],
+  },
+  {
+    name: 'with an encodeURIComponent option, NaN and the infinities reach the option as text',
+    module: mutant((base) => ({
+      stringify: (obj, sep, eq, options) =>
+        base.stringify(options?.['encodeURIComponent'] ? mapInput(obj, (v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)) : obj, sep, eq, options),
+    })),
+    caught: ['querystring.stringify.an-option-encoding-as-escape-changes-nothing'],
+  },
+  {
+    name: 'with an encodeURIComponent option, an array value is written as one empty value',
+    module: mutant((base) => ({
+      stringify: (obj, sep, eq, options) =>
+        base.stringify(
+          options?.['encodeURIComponent'] && obj !== null && typeof obj === 'object' ? Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Array.isArray(v) ? '' : v])) : obj,
+          sep,
+          eq,
+          options,
+        ),
+    })),
+    caught: ['querystring.stringify.an-option-encoding-as-escape-changes-nothing'],
+  },
+  {
+    name: 'the decodeURIComponent option is skipped for one-character keys and values',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const custom = options?.['decodeURIComponent'];
+        if (typeof custom !== 'function') return base.parse(str, sep, eq, options);
+        return base.parse(str, sep, eq, { ...options, decodeURIComponent: (text: string) => (text.length > 1 ? (custom as (text: string) => unknown)(text) : text) });
+      },
+    })),
+    caught: ['querystring.parse.decodes-with-the-decodeURIComponent-option'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
@@ -388,11 +513,13 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.parse.decodes-with-the-decodeURIComponent-option': 'fail', // option ignored: %41 decoded as A
       'querystring.parse.empty-entries-yield-no-keys': 'fail', // '&&' gives a '' key
       'querystring.parse.inserted-empty-entries-change-nothing': 'fail',
+      'querystring.parse.empty-entries-change-nothing-with-any-sep': 'fail', // 'a=1&b=2&' gives a '' key
       'querystring.parse.agrees-with-reference.empty-entries': 'fail', // '&' gives { '': ['', ''] }
       'querystring.stringify.writes-bigints-as-digits': 'fail', // bigint → ''
       'querystring.stringify.agrees-with-reference.bigint-values': 'fail',
       'querystring.stringify.encodes-with-the-module-escape': 'fail', // has no escape to replace
       'querystring.stringify.encodes-with-the-encodeURIComponent-option': 'fail', // option ignored
+      'querystring.stringify.an-option-encoding-as-escape-changes-nothing': 'fail', // no escape to encode with
       'querystring.escape.percent-encodes-utf8': 'fail', // no escape
       'querystring.escape.agrees-with-reference-on-unicode-text': 'fail', // no escape
       'querystring.unescape.decodes-percent-encoded-utf8': 'fail', // no unescape
@@ -427,12 +554,14 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.parse.keeps-the-first-1000-keys-by-default': 'fail', // no key limit at all
       'querystring.parse.keeps-at-most-max-keys': 'fail',
       'querystring.parse.key-count-never-exceeds-max-keys': 'fail',
+      'querystring.parse.keeps-the-keys-of-the-first-max-keys-entries': 'fail',
       'querystring.stringify.uses-given-sep-and-eq': 'fail', // sep and eq ignored
       'querystring.stringify.agrees-with-reference.custom-delimiters': 'fail',
       'querystring.stringify.percent-encodes-number-text': 'fail', // '-1.5e+300' written with a raw '+'
       'querystring.stringify.agrees-with-reference.utf8-percent-encoding': 'fail', // same, '-1e+21'
       'querystring.stringify.encodes-with-the-module-escape': 'fail', // has no escape to replace
       'querystring.stringify.encodes-with-the-encodeURIComponent-option': 'fail', // option ignored
+      'querystring.stringify.an-option-encoding-as-escape-changes-nothing': 'fail', // no escape to encode with
       'querystring.escape.percent-encodes-utf8': 'fail', // no escape
       'querystring.escape.agrees-with-reference-on-unicode-text': 'fail', // no escape
       'querystring.unescape.decodes-percent-encoded-utf8': 'fail', // no unescape
