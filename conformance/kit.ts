@@ -368,6 +368,34 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/**
+ * The module exports among `names` that are missing, or there but answer an ordinary call by saying they are not
+ * implemented (`isMissingApi`), each with what it is: what the module-exports cases fail on. An export whose ordinary
+ * call throws anything else is there: whether it behaves is for the other cases to say.
+ * @param exported the candidate's module object.
+ * @param call makes one ordinary call of the export `name` (with the module as `this`) and returns what it returned.
+ * @example
+ * ```ts
+ * unimplementedExports(ctx.qs, ['parse'], (name, fn) => Reflect.apply(fn, ctx.qs, ['a=1'])); // [] when parse works
+ * ```
+ */
+export function unimplementedExports<N extends string>(exported: unknown, names: readonly N[], call: (name: N, fn: (...args: unknown[]) => unknown) => unknown): Array<readonly [N, string]> {
+  const missing: Array<readonly [N, string]> = [];
+  for (const name of names) {
+    const fn = exported === null || exported === undefined ? undefined : (exported as Record<string, unknown>)[name];
+    if (typeof fn !== 'function') {
+      missing.push([name, describeValue(fn)]);
+      continue;
+    }
+    try {
+      call(name, fn as (...args: unknown[]) => unknown);
+    } catch (error) {
+      if (isMissingApi(error)) missing.push([name, `a function that throws ${describeThrown(error)}`]);
+    }
+  }
+  return missing;
+}
+
 function describeExpectation(expected: ErrorExpectation): string {
   const parts = [`an instance of ${expected.instanceOf?.name ?? 'Error'}`];
   if (expected.name !== undefined) parts.push(`named ${expected.name}`);

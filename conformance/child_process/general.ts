@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { CaseFailure, defineCases, type CaseContext } from '../case.js';
-import { delay, describeThrown, describeValue, isMissingApi, untilAborted, within } from '../kit.js';
+import { delay, unimplementedExports, untilAborted, within } from '../kit.js';
 import { adopt, fixtureCommand, fixtureCommandLine, launch, launchChild, pipeOf, type Launcher } from './_util.js';
 
 /** How long a started child may take to report its end: the fixtures run for well under a second. */
@@ -151,23 +151,11 @@ export const generalCases = defineCases('child_process', [
     id: 'child_process.module.exports-every-function',
     rules: ['child_process.general.module-exports'],
     run(ctx) {
-      const exported = ctx.cp as unknown as Record<string, unknown>;
       // An export that is there but answers an ordinary call with "not implemented" is not implemented either. The
       // ordinary call runs the exit-code fixture; what an asynchronous one returned is reaped when the case ends.
-      const said = (name: Exported): string | undefined => {
-        const fn = exported[name];
-        if (typeof fn !== 'function') return describeValue(fn);
-        try {
-          const returned = Reflect.apply(fn, ctx.cp, ordinaryCall(ctx, name));
-          if (returned !== null && typeof returned === 'object' && typeof (returned as { kill?: unknown }).kill === 'function') adopt(ctx, returned as ChildProcess);
-        } catch (error) {
-          if (isMissingApi(error)) return `a function that throws ${describeThrown(error)}`;
-        }
-        return undefined;
-      };
-      const missing = EXPORTED.flatMap((name) => {
-        const why = said(name);
-        return why === undefined ? [] : [[name, why] as const];
+      const missing = unimplementedExports(ctx.cp, EXPORTED, (name, fn) => {
+        const returned = Reflect.apply(fn, ctx.cp, ordinaryCall(ctx, name));
+        if (returned !== null && typeof returned === 'object' && typeof (returned as { kill?: unknown }).kill === 'function') adopt(ctx, returned as ChildProcess);
       });
       if (missing.length > 0) {
         throw new CaseFailure(`not implemented: ${missing.map(([name]) => `child_process.${name}`).join(', ')}`, {

@@ -1,7 +1,7 @@
 // The module's exports: the six functions, and decode/encode as aliases of parse/stringify.
 import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext } from '../case.js';
-import { api, describeThrown, describeValue, isMissingApi } from '../kit.js';
+import { api, unimplementedExports } from '../kit.js';
 import { outcomeOf, plain, qsFunction, safeText, separator, assigner, unicodeText, type Outcome, type QsFunction } from './_util.js';
 
 const FUNCTIONS: readonly QsFunction[] = ['parse', 'decode', 'stringify', 'encode', 'escape', 'unescape'];
@@ -33,22 +33,8 @@ export const moduleExportsCases = defineCases('querystring', [
     id: 'querystring.module.exports-six-functions',
     rules: ['querystring.module.exports'],
     run(ctx) {
-      const exported = ctx.qs as unknown as Record<string, unknown>;
       // An export that is there but answers an ordinary call with "not implemented" is not implemented either.
-      const said = (name: QsFunction): string | undefined => {
-        const fn = exported[name];
-        if (typeof fn !== 'function') return describeValue(fn);
-        try {
-          Reflect.apply(fn, ctx.qs, BENIGN_ARGS[name]);
-        } catch (error) {
-          if (isMissingApi(error)) return `a function that throws ${describeThrown(error)}`;
-        }
-        return undefined;
-      };
-      const missing = FUNCTIONS.flatMap((name) => {
-        const why = said(name);
-        return why === undefined ? [] : [[name, why] as const];
-      });
+      const missing = unimplementedExports(ctx.qs, FUNCTIONS, (name, fn) => Reflect.apply(fn, ctx.qs, BENIGN_ARGS[name]));
       if (missing.length > 0) {
         throw new CaseFailure(`not implemented: ${missing.map(([name]) => `querystring.${name}`).join(', ')}`, {
           expected: 'all six exported as functions that do not say they are not implemented',

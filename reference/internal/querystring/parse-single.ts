@@ -107,14 +107,7 @@ export function parseSingle(
       // A key taken as it is has this hash; a decoded one may be any key, so the filter can no longer rule keys out.
       seen |= (special & (KEY_PLUS | KEY_PERCENT)) === 0 && decode === null ? 1 << hash : -1;
     } else {
-      const key = keys.get(str, start, eqAt < 0 ? end : eqAt, hash);
-      const value = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
-      if ((seen & (1 << hash)) === 0) {
-        seen |= 1 << hash;
-        addNew(record, key, value);
-      } else {
-        addPlain(record, key, value);
-      }
+      seen = addFiltered(record, keys.get(str, start, eqAt < 0 ? end : eqAt, hash), eqAt < 0 ? '' : str.slice(eqAt + 1, end), hash, seen);
     }
     if (end === length || --pairs === 0) return;
     start = end + 1;
@@ -176,14 +169,7 @@ function parsePlain(str: string, sepCode: number, eqCode: number, pairs: number,
       start = i + 1;
       continue;
     }
-    const key = keys.get(str, start, i, hash);
-    const value = end === i ? '' : str.slice(i + 1, end);
-    if ((seen & (1 << hash)) === 0) {
-      seen |= 1 << hash;
-      addNew(record, key, value);
-    } else {
-      addPlain(record, key, value);
-    }
+    seen = addFiltered(record, keys.get(str, start, i, hash), end === i ? '' : str.slice(i + 1, end), hash, seen);
     if (end === length || --pairs === 0) return;
     start = end + 1;
   }
@@ -207,6 +193,18 @@ function indexOrLength(str: string, char: string, from: number): number {
  */
 function addNew(record: QueryRecord, key: string, value: string): void {
   record[key] = value;
+}
+
+/**
+ * Adds a pair of strings whose key has the hash `hash`: through `addNew` when the filter `seen` proves the key new,
+ * else through `addPlain`. Both parsers use it, so the filter has one definition.
+ * @returns The filter with the key's bit set.
+ */
+function addFiltered(record: QueryRecord, key: string, value: string, hash: number, seen: number): number {
+  const bit = 1 << hash;
+  if ((seen & bit) === 0) addNew(record, key, value);
+  else addPlain(record, key, value);
+  return seen | bit;
 }
 
 /** Adds a pair of strings: with the default decoder values are strings, so a `typeof` test replaces `.pop`. */
