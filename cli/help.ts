@@ -34,7 +34,7 @@ Usage:
   rtconf expect RESULTS [--update OLD.json]
                                     print an expectations file (for --expect) from a run's non-passing results,
                                     with reason "TODO: why" unless OLD.json already gives one (default: no OLD.json)
-  rtconf mutate [--module NAME]... [--rule GLOB]... [--jobs N] [--out DIR] [--max N] [--seed N] [--since REF]
+  rtconf mutate [--module NAME]... [--rule GLOB]... [--jobs N] [--out DIR] [--max N] [--seed N] [--since REF] [--file GLOB]...
                                     measure the suite's strength: mutate the reference's TypeScript sources, run each
                                     mutant in an agent against the cases covering its code, write DIR/mutation.json
                                     (scores per module and rule, surviving mutants' diffs; see mutate options)
@@ -95,6 +95,7 @@ mutate options:
   --max N            at most N mutants, a sample drawn with the seed (default: every mutant)
   --seed N           seed of the sample and of the property cases (default: 1, so two runs compare)
   --since REF        only mutants on lines changed since git REF (git diff -U0 REF -- reference/), for pull requests
+  --file GLOB        repeatable; only mutants in matching files, e.g. 'reference/internal/https/*.ts' (default: all)
   --timeout MS       per-case limit of the coverage and dry runs (default: 10000); a mutant's case gets ten times
                      its unmutated duration plus 0.5 s (at least 1 s): a mutant that hangs is killed by timeout
   --min-score PCT    exit 1 when a module scores below PCT (default: no threshold)

@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import picomatch from 'picomatch';
 import type { CaseMeta } from '../conformance/case.js';
 import type { CaseResult } from '../results/results-file.js';
 import { selectCases } from '../conformance/registry.js';
@@ -50,6 +51,8 @@ export interface MutationOptions {
   readonly seed: number;
   /** Only lines changed since this git ref. */
   readonly since?: string;
+  /** Only mutants in files matching one of these globs (paths relative to the root, `/`-separated). */
+  readonly fileGlobs?: readonly string[];
   /** Default per-case limit (cases that set none), for the coverage and dry runs. */
   readonly timeoutMs: number;
   readonly operators?: ReadonlySet<OperatorName>;
@@ -106,6 +109,10 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   if (options.since !== undefined) {
     const changed = await changedLinesSince(options.root, options.since);
     mutants = mutants.filter((mutant) => touches(changed, mutant.file, mutant.line, mutant.endLine));
+  }
+  if (options.fileGlobs && options.fileGlobs.length > 0) {
+    const matches = picomatch([...options.fileGlobs]);
+    mutants = mutants.filter((mutant) => matches(mutant.file));
   }
   if (options.max !== undefined && mutants.length > options.max) mutants = sample(mutants, options.max, options.seed);
   emit(`${generated} mutant(s) generated in ${sources.files.size} file(s); ${mutants.length} selected${options.since ? ` (lines changed since ${options.since})` : ''}`);
@@ -188,6 +195,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         modules: [...modules],
         rules: [...(options.ruleGlobs ?? [])],
         ...(options.since !== undefined ? { since: options.since } : {}),
+        ...(options.fileGlobs && options.fileGlobs.length > 0 ? { files: [...options.fileGlobs] } : {}),
         ...(options.max !== undefined ? { max: options.max } : {}),
         jobs: options.jobs,
       },

@@ -75,6 +75,8 @@ export interface MutationFile {
     readonly modules: readonly ModuleName[];
     readonly rules: readonly string[];
     readonly since?: string;
+    /** The --file globs. */
+    readonly files?: readonly string[];
     readonly max?: number;
     readonly jobs: number;
   };
