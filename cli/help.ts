@@ -34,7 +34,8 @@ Usage:
   rtconf expect RESULTS [--update OLD.json]
                                     print an expectations file (for --expect) from a run's non-passing results,
                                     with reason "TODO: why" unless OLD.json already gives one (default: no OLD.json)
-  rtconf mutate [--module NAME]... [--rule GLOB]... [--jobs N] [--out DIR] [--max N] [--seed N] [--since REF] [--file GLOB]...
+  rtconf mutate [--module NAME]... [--rule GLOB]... [--file GLOB]... [--jobs N] [--out DIR] [--max N] [--seed N]
+                [--since REF] [--audit-beyond-spec]
                                     measure the suite's strength: mutate the reference's TypeScript sources, run each
                                     mutant in an agent against the cases covering its code, write DIR/mutation.json
                                     (scores per module and rule, surviving mutants' diffs; see mutate options)
@@ -99,6 +100,8 @@ mutate options:
   --timeout MS       per-case limit of the coverage and dry runs (default: 10000); a mutant's case gets ten times
                      its unmutated duration plus 0.5 s (at least 1 s): a mutant that hangs is killed by timeout
   --min-score PCT    exit 1 when a module scores below PCT (default: no threshold)
+  --audit-beyond-spec  run the mutants in code marked // beyond-spec: too (default: listed, not run, not scored);
+                     one a case kills is reported killed, its marker claiming too much
   --no-cache         measure the case ↔ code map and dry run anew (default: reuse them for identical sources,
                      under $RTCONF_CACHE/mutation)
 

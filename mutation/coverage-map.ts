@@ -309,11 +309,18 @@ export function casesCoveringSpan(
     for (const index of sets[points[at + 2] as number] ?? []) found.add(index);
   }
   if (inside) return found;
-  // Inside a function, the cases that ran any of the function (rather than a point before it, which may be code that
-  // ran at load); at the top level, the point before the span.
+  // Inside a function, the cases that ran any of the function: none when no case called it (the point before the
+  // span is then code outside the function, often code that ran at load, which says nothing about this one). At the
+  // top level, the point before the span.
   if (scope) {
-    for (const index of casesCoveringSpan(coverage, scope.from, scope.to)) found.add(index);
-    if (found.size > 0) return found;
+    for (let at = 0; at < points.length; at += 3) {
+      const line = points[at] as number;
+      const column = points[at + 1] as number;
+      if (before(line, column, scope.from)) continue;
+      if (!before(line, column, scope.to)) break;
+      for (const index of sets[points[at + 2] as number] ?? []) found.add(index);
+    }
+    return found;
   }
   if (previous >= 0) for (const index of sets[points[previous + 2] as number] ?? []) found.add(index);
   return found;

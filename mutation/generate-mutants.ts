@@ -2,6 +2,7 @@
 // (1-based line and column), the text it replaces and a unified diff of the changed line(s).
 import { createHash } from 'node:crypto';
 import ts from 'typescript5';
+import { beyondSpecRegions, regionAround, type MarkerProblem } from './beyond-spec.js';
 import { findMutations, OPERATORS, type MutationSite, type OperatorName } from './operators.js';
 
 export interface Mutant {
@@ -29,6 +30,8 @@ export interface Mutant {
   readonly original: string;
   /** `--- a/FILE`, `+++ b/FILE`, one hunk with the changed line(s). */
   readonly diff: string;
+  /** Set when the mutation lies in code marked `// beyond-spec:` (mutation/beyond-spec.ts): the marker's line and reason. */
+  readonly beyondSpec?: { readonly line: number; readonly reason: string };
 }
 
 /**
@@ -42,6 +45,7 @@ export interface Mutant {
 export function generateMutants(file: string, text: string, operators: ReadonlySet<OperatorName> = new Set(OPERATORS)): Mutant[] {
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const sites = findMutations(sourceFile, operators);
+  const { regions } = beyondSpecRegions(sourceFile);
   const occurrences = new Map<string, number>();
   const mutants: Mutant[] = [];
   for (const site of sites) {
@@ -54,6 +58,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.start);
     const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
     const scope = enclosingFunction(sourceFile, site.start);
+    const marked = regionAround(regions, site.start, site.end);
     mutants.push({
       id,
       file,
@@ -69,9 +74,15 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
       endLine: endLine + 1,
       original,
       diff: unifiedDiff(file, text, site),
+      ...(marked ? { beyondSpec: { line: marked.line, reason: marked.reason } } : {}),
     });
   }
   return mutants;
+}
+
+/** The beyond-spec markers of a file that mark nothing or give no reason (mutation/beyond-spec.ts). */
+export function markerProblems(file: string, text: string): MarkerProblem[] {
+  return beyondSpecRegions(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)).problems;
 }
 
 /** The source text with the mutant's edit applied. */

@@ -32,7 +32,7 @@ import { buildCandidate } from './build-candidate.js';
 import { changedLinesSince, touches } from './changed-lines.js';
 import { casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
-import { applyMutant, generateMutants, type Mutant } from './generate-mutants.js';
+import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources, type ReferenceSources } from './reference-sources.js';
 import { lineStarts } from './source-map.js';
@@ -57,6 +57,11 @@ export interface MutationOptions {
   readonly timeoutMs: number;
   readonly operators?: ReadonlySet<OperatorName>;
   readonly equivalents: EquivalentMutants;
+  /**
+   * Run the mutants in code marked beyond the spec too (default: they are not run). One that a case kills is then
+   * reported killed, with a note that its marker claims too much; one that survives stays `beyond-spec`.
+   */
+  readonly auditBeyondSpec?: boolean;
   /** Where the coverage map and dry run are cached (default: `$RTCONF_CACHE/mutation`); null: no cache. */
   readonly cacheDir?: string | null;
   readonly signal?: AbortSignal;
@@ -104,6 +109,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     const text = await readFile(join(options.root, file), 'utf8');
     texts.set(file, text);
     mutants.push(...generateMutants(file, text, operators));
+    for (const problem of markerProblems(file, text)) emit(`warning: ${file}:${problem.line}: ${problem.message}; its code is mutated as unmarked`);
   }
   const generated = mutants.length;
   if (options.since !== undefined) {
@@ -121,8 +127,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   const fixtures = createRunFixtures();
   try {
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
-    // Equivalent mutants never run: a selection of nothing else needs no map.
-    const needsCases = cases.length > 0 && mutants.some((mutant) => !options.equivalents.has(mutant.id));
+    // Equivalent mutants never run, nor (unaudited) marked ones: a selection of nothing else needs no map.
+    const runs = (mutant: Mutant): boolean => !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined);
+    const needsCases = cases.length > 0 && mutants.some(runs);
     const map = needsCases
       ? await coverageMap(sources, cases, {
           seed: options.seed,
@@ -174,9 +181,11 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       for (let next = queue.shift(); next && !options.signal?.aborted; next = queue.shift()) {
         const { plan, index } = next;
         const equivalent = options.equivalents.get(plan.mutant.id);
+        const marker = plan.mutant.beyondSpec;
         if (equivalent) finish(index, record(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
+        else if (marker && (!options.auditBeyondSpec || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
         else if (plan.cases.length === 0) finish(index, record(plan, 'no-coverage', 0, 0));
-        else finish(index, await runMutant(plan, sources, texts, context));
+        else finish(index, judgeMarked(await runMutant(plan, sources, texts, context), marker));
       }
     };
     emit(`running ${plans.length} mutant(s), ${options.jobs} at a time`);
@@ -211,6 +220,19 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     await fixtures.close();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, the marker claims more than
+ * is true (some case does observe this code), which the note says so that the marker gets narrowed.
+ */
+function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
+  if (!marker) return result;
+  if (result.status === 'survived') return { ...result, status: 'beyond-spec', note: marker.reason };
+  if (result.status === 'killed' || result.status === 'timeout') {
+    return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: the marker claims too much${result.note ? `; ${result.note}` : ''}` };
+  }
+  return result;
 }
 
 /** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */

@@ -102,6 +102,8 @@ export interface ReportMutation {
   readonly survivors: readonly ReportSurvivor[];
   /** Mutants no case executes: where the suite has no case at all. */
   readonly uncovered: readonly ReportSurvivor[];
+  /** Mutants in code marked beyond the spec, each with its marker's reason. */
+  readonly beyondSpec: readonly (ReportSurvivor & { readonly reason: string })[];
 }
 
 /**
@@ -180,6 +182,9 @@ export function reportMutation(mutation: MutationFile): ReportMutation {
     rules: mutation.rules,
     survivors: shown('survived'),
     uncovered: shown('no-coverage'),
+    beyondSpec: mutation.mutants
+      .filter((mutant) => mutant.status === 'beyond-spec')
+      .map(({ id, file, line, column, operator, diff, rules, note }) => ({ id, file, line, column, operator, diff, rules, reason: note ?? '' })),
   };
 }
 

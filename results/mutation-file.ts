@@ -4,15 +4,19 @@
 // Browser-safe (no node: imports): the report page reads these types.
 import type { ModuleName } from '../spec/rule.js';
 
-export const MUTATION_SCHEMA_VERSION = 1;
+/** 2 added the `beyond-spec` status and the `beyondSpec` and `scoreWithBeyondSpec` score fields; version 1 files are read by upgrading. */
+export const MUTATION_SCHEMA_VERSION = 2;
 
-export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'error'] as const;
+export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'error'] as const;
 /**
  * - `killed`: a case that passes against the reference failed (or errored, or crashed) against the mutant.
  * - `timeout`: a case hung against the mutant and was stopped: the suite noticed, so it counts as killed.
  * - `survived`: every case covering the mutated code still passed: the suite cannot tell the mutant from the reference.
  * - `no-coverage`: no case executes the mutated code at all.
  * - `equivalent`: listed with a written reason in `mutation/equivalent-mutants.json`: it cannot be told apart, by design.
+ * - `beyond-spec`: in code marked `// beyond-spec: reason` (behaviour the spec does not state, which no case may
+ *   encode): not run, or run with `--audit-beyond-spec` and not killed. Left out of `score`, counted as not killed
+ *   in `scoreWithBeyondSpec`.
  * - `error`: the mutant could not be built or started (a bug in an operator, not a finding): left out of every score.
  */
 export type MutantStatus = (typeof MUTANT_STATUSES)[number];
@@ -37,7 +41,7 @@ export interface MutantRecord {
   readonly casesRun: number;
   /** The rules cited by the cases that cover the mutated code (the rules whose score the mutant counts in). */
   readonly rules: readonly string[];
-  /** For equivalent mutants, the reason given; for errors and timeouts, what happened. */
+  /** For equivalent and beyond-spec mutants, the reason given; for errors and timeouts, what happened. */
   readonly note?: string;
   readonly durationMs: number;
 }
@@ -49,9 +53,12 @@ export interface Score {
   readonly survived: number;
   readonly noCoverage: number;
   readonly equivalent: number;
+  readonly beyondSpec: number;
   readonly error: number;
-  /** (killed + timeout) / (total − equivalent − error), in percent with one decimal; null when nothing counts. */
+  /** (killed + timeout) / (total − equivalent − beyond-spec − error), in percent with one decimal; null when nothing counts. */
   readonly score: number | null;
+  /** (killed + timeout) / (total − equivalent − error): the beyond-spec mutants counted as not killed. */
+  readonly scoreWithBeyondSpec: number | null;
 }
 
 export interface ModuleScore extends Score {
@@ -102,8 +109,9 @@ export function scoreOf(mutants: readonly Pick<MutantRecord, 'status'>[]): Score
   const killed = count('killed');
   const timeout = count('timeout');
   const equivalent = count('equivalent');
+  const beyondSpec = count('beyond-spec');
   const error = count('error');
-  const counted = mutants.length - equivalent - error;
+  const percent = (counted: number): number | null => (counted > 0 ? Math.round((1000 * (killed + timeout)) / counted) / 10 : null);
   return {
     total: mutants.length,
     killed,
@@ -111,8 +119,10 @@ export function scoreOf(mutants: readonly Pick<MutantRecord, 'status'>[]): Score
     survived: count('survived'),
     noCoverage: count('no-coverage'),
     equivalent,
+    beyondSpec,
     error,
-    score: counted > 0 ? Math.round((1000 * (killed + timeout)) / counted) / 10 : null,
+    score: percent(mutants.length - equivalent - beyondSpec - error),
+    scoreWithBeyondSpec: percent(mutants.length - equivalent - error),
   };
 }
 

@@ -39,8 +39,9 @@ async function compiledValidator(): Promise<ValidateFunction> {
 /** Validates parsed JSON as a mutation file; `source` names it in the one-line reason. */
 export async function validateMutation(data: unknown, source = 'mutation'): Promise<MutationFile> {
   const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
+  if (version === 1) return validateMutation(upgradeFromVersion1(data as Record<string, unknown>), source);
   if (version !== MUTATION_SCHEMA_VERSION) {
-    throw new MutationFileError(`${source}: schemaVersion ${JSON.stringify(version) ?? 'missing'} is not one this rtconf reads (it reads ${MUTATION_SCHEMA_VERSION}); is it a mutation.json?`);
+    throw new MutationFileError(`${source}: schemaVersion ${JSON.stringify(version) ?? 'missing'} is not one this rtconf reads (it reads 1 and ${MUTATION_SCHEMA_VERSION}); is it a mutation.json?`);
   }
   const validate = await compiledValidator();
   if (!validate(data)) {
@@ -48,6 +49,17 @@ export async function validateMutation(data: unknown, source = 'mutation'): Prom
     throw new MutationFileError(`${source}: ${error ? `${error.instancePath || '(top level)'} ${error.message ?? 'is invalid'}` : 'does not match the mutation schema'}`);
   }
   return data as MutationFile;
+}
+
+/**
+ * A version 1 file as version 2: it had no beyond-spec status, so each score gains `beyondSpec: 0` and a
+ * `scoreWithBeyondSpec` equal to its `score`. Anything else wrong with it is left for the schema to report.
+ */
+function upgradeFromVersion1(data: Record<string, unknown>): Record<string, unknown> {
+  const upgrade = (score: unknown): unknown =>
+    typeof score === 'object' && score !== null ? { beyondSpec: 0, scoreWithBeyondSpec: (score as { score?: unknown }).score, ...score } : score;
+  const list = (value: unknown): unknown => (Array.isArray(value) ? value.map(upgrade) : value);
+  return { ...data, schemaVersion: 2, total: upgrade(data['total']), modules: list(data['modules']), rules: list(data['rules']) };
 }
 
 export async function readMutation(file: string): Promise<MutationFile> {

@@ -27,6 +27,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     timeout: { type: 'string' },
     'min-score': { type: 'string' },
     'no-cache': { type: 'boolean' },
+    'audit-beyond-spec': { type: 'boolean' },
   });
   const modules = (values.module ?? []).map(checkModule);
   const root = packageRoot();
@@ -74,6 +75,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       timeoutMs,
       ...(operators ? { operators: new Set(operators) } : {}),
       equivalents,
+      auditBeyondSpec: values['audit-beyond-spec'] === true,
       ...(values['no-cache'] ? { cacheDir: null } : {}),
       signal: controller.signal,
       onEvent: (event) => {
@@ -112,7 +114,7 @@ function describe(record: MutantRecord): string {
   return `${record.status} ${record.file}:${record.line}:${record.column} ${record.operator}: ${first.slice(1).trim().slice(0, 100)}${record.note ? ` (${record.note})` : ''}`;
 }
 
-function percent(score: Score): string {
+function percent(score: Pick<Score, 'score'>): string {
   return score.score === null ? '—' : `${score.score.toFixed(1)}%`;
 }
 
@@ -120,14 +122,18 @@ function percent(score: Score): string {
 export function formatSummary(mutation: MutationFile, limit = 40): string {
   const lines: string[] = [''];
   const row = (name: string, score: Score): string =>
-    [name.padEnd(14), String(score.total).padStart(6), String(score.killed).padStart(7), String(score.timeout).padStart(8), String(score.survived).padStart(9), String(score.noCoverage).padStart(12), String(score.equivalent).padStart(11), String(score.error).padStart(6), percent(score).padStart(7)].join('  ');
-  lines.push(['module'.padEnd(14), 'mutants'.padStart(6), 'killed'.padStart(7), 'timeout'.padStart(8), 'survived'.padStart(9), 'no-coverage'.padStart(12), 'equivalent'.padStart(11), 'error'.padStart(6), 'score'.padStart(7)].join('  '));
+    [name.padEnd(14), String(score.total).padStart(6), String(score.killed).padStart(7), String(score.timeout).padStart(8), String(score.survived).padStart(9), String(score.noCoverage).padStart(12), String(score.equivalent).padStart(11), String(score.beyondSpec).padStart(11), String(score.error).padStart(6), percent(score).padStart(7), percent({ score: score.scoreWithBeyondSpec }).padStart(13)].join('  ');
+  lines.push(['module'.padEnd(14), 'mutants'.padStart(6), 'killed'.padStart(7), 'timeout'.padStart(8), 'survived'.padStart(9), 'no-coverage'.padStart(12), 'equivalent'.padStart(11), 'beyond-spec'.padStart(11), 'error'.padStart(6), 'score'.padStart(7), 'all mutants'.padStart(13)].join('  '));
   for (const score of mutation.modules) lines.push(row(score.module, score));
-  lines.push(row('all', mutation.total), '');
+  lines.push(row('all', mutation.total));
+  lines.push(
+    "score: killed of the mutants that count (equivalent and beyond-spec ones left out); all mutants: the beyond-spec ones counted as not killed",
+    '',
+  );
   const weakest = mutation.rules.filter((rule) => rule.score !== null && rule.score < 100).slice(0, 5);
   if (weakest.length > 0) {
     lines.push('weakest rules (score: killed of the mutants in code their cases cover):');
-    for (const rule of weakest) lines.push(`  ${percent(rule).padStart(6)}  ${rule.rule}  (${rule.survived + rule.noCoverage} of ${rule.total - rule.equivalent - rule.error} not killed)`);
+    for (const rule of weakest) lines.push(`  ${percent(rule).padStart(6)}  ${rule.rule}  (${rule.survived + rule.noCoverage} of ${rule.total - rule.equivalent - rule.beyondSpec - rule.error} not killed)`);
     lines.push('');
   }
   const survivors = mutation.mutants.filter((mutant) => mutant.status === 'survived');

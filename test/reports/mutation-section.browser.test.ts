@@ -11,7 +11,7 @@ import { writeReports } from '../../reports/write-reports.js';
 import { validateMutation } from '../../results/write-mutation.js';
 import { launchChromium, skipWithoutChromium } from './browser.js';
 import { buildSampleResults } from './sample-results.js';
-import { HOSTILE_DIFF, sampleMutation } from './sample-mutation.js';
+import { BEYOND_SPEC_REASON, HOSTILE_DIFF, sampleMutation } from './sample-mutation.js';
 
 describe('the report section on suite strength (rtconf mutate)', function () {
   this.timeout(90_000);
@@ -21,9 +21,10 @@ describe('the report section on suite strength (rtconf mutate)', function () {
     await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'sample');
     expect(buildReportData(buildSampleResults()).mutation).to.equal(undefined);
     const data = buildReportData(buildSampleResults(), { mutation }).mutation;
-    expect(data?.total).to.include({ total: 4, killed: 1, timeout: 1, survived: 1, noCoverage: 1, score: 50 });
+    expect(data?.total).to.include({ total: 5, killed: 1, timeout: 1, survived: 1, noCoverage: 1, beyondSpec: 1, score: 50, scoreWithBeyondSpec: 40 });
     expect(data?.survivors.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa2']);
     expect(data?.uncovered.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa4']);
+    expect(data?.beyondSpec.map((item) => [item.id, item.reason])).to.deep.equal([['aaaaaaaaaaaaaaa5', BEYOND_SPEC_REASON]]);
     expect(data?.rules.map((rule) => [rule.rule, rule.score])).to.deep.equal([
       ['querystring.parse.max-keys-default', 50],
       ['querystring.parse.repeated-keys', 50],
@@ -52,6 +53,11 @@ describe('the report section on suite strength (rtconf mutate)', function () {
       const diff = await section.locator('pre.diff').first().textContent();
       expect(diff).to.equal(HOSTILE_DIFF);
       expect(await page.locator('img').count(), 'markup in a diff is never parsed').to.equal(0);
+      const marked = section.locator('details.survivors', { hasText: 'marked beyond the spec (1)' });
+      await marked.locator('summary').first().click();
+      expect(await marked.locator('details summary').first().textContent()).to.contain(BEYOND_SPEC_REASON);
+      expect(await section.locator('b').count(), 'markup in a marker reason is never parsed').to.equal(0);
+      expect(await section.locator('p.hint').first().textContent()).to.contain('the score of all mutants is 40.0%');
       expect(await page.evaluate('window.__mutantPwned === undefined')).to.equal(true);
       expect(errors).to.deep.equal([]);
     } finally {

@@ -30,6 +30,7 @@ function scoreRow(name: string, score: Score): HTMLTableRowElement {
     h('td', null, String(score.survived)),
     h('td', null, String(score.noCoverage)),
     h('td', null, String(score.equivalent)),
+    h('td', null, String(score.beyondSpec)),
     h('td', null, String(score.total)),
   );
 }
@@ -44,6 +45,7 @@ function scoreTable(caption: string, rows: HTMLTableRowElement[]): HTMLElement {
     h('th', { scope: 'col' }, 'Survived'),
     h('th', { scope: 'col' }, 'No coverage'),
     h('th', { scope: 'col' }, 'Equivalent'),
+    h('th', { scope: 'col' }, 'Beyond spec'),
     h('th', { scope: 'col' }, 'Mutants'),
   );
   return h('div', { class: 'scroll' }, h('table', { class: 'overview mutation-scores' }, h('thead', null, head), h('tbody', null, ...rows)));
@@ -55,6 +57,34 @@ function survivorBlock(mutant: Survivor): HTMLElement {
     { class: 'mutant', id: `mutant-${mutant.id}` },
     h('p', { class: 'mutant-place' }, h('code', null, `${mutant.file}:${mutant.line}:${mutant.column}`), ` ${mutant.operator} · `, h('span', { class: 'muted' }, mutant.id)),
     h('pre', { class: 'diff' }, mutant.diff),
+  );
+}
+
+type Marked = ReportMutation['beyondSpec'][number];
+
+/** The mutants in code marked beyond the spec, grouped by marker (file and reason), largest group first. */
+function beyondSpecByMarker(marked: readonly Marked[]): HTMLElement | null {
+  if (marked.length === 0) return null;
+  const groups = new Map<string, Marked[]>();
+  for (const mutant of marked) {
+    const key = `${mutant.file}\u0000${mutant.reason}`;
+    groups.set(key, [...(groups.get(key) ?? []), mutant]);
+  }
+  return h(
+    'details',
+    { class: 'survivors' },
+    h('summary', null, `Mutants in code marked beyond the spec (${marked.length}): not scored; each marker gives its reason`),
+    ...[...groups.values()]
+      .sort((a, b) => b.length - a.length)
+      .map((mutants) => {
+        const first = mutants[0] as Marked;
+        return h(
+          'details',
+          { class: 'survivors' },
+          h('summary', null, h('code', null, first.file), ` — ${mutants.length} mutant${mutants.length === 1 ? '' : 's'}: `, first.reason),
+          ...mutants.map(survivorBlock),
+        );
+      }),
   );
 }
 
@@ -105,7 +135,13 @@ export function renderMutation(mutation: ReportMutation): HTMLElement {
       'p',
       { class: 'hint' },
       'Each mutant is the reference with one small change. A case that passes against the reference and fails against the mutant kills it; ' +
-        'the score is the share of mutants killed (equivalent ones left out). A rule counts the mutants in code its cases execute. ',
+        'the score is the share of mutants killed (equivalent ones left out). A rule counts the mutants in code its cases execute. ' +
+        'Code that follows the host runtime where the spec is silent (argument checks, error codes, messages) is marked beyond the spec in the source, with a reason: ' +
+        'no case may encode it, so its mutants are not scored',
+      mutation.total.scoreWithBeyondSpec !== null && mutation.total.beyondSpec > 0
+        ? ` (counted as not killed, the score of all mutants is ${mutation.total.scoreWithBeyondSpec.toFixed(1)}%)`
+        : '',
+      '. ',
       scope.join(' · '),
       '.',
     ),
@@ -124,5 +160,6 @@ export function renderMutation(mutation: ReportMutation): HTMLElement {
           ...mutation.uncovered.map(survivorBlock),
         )
       : null,
+    beyondSpecByMarker(mutation.beyondSpec),
   );
 }

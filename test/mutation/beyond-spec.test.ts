@@ -1,0 +1,155 @@
+// Code marked beyond the spec (mutation/beyond-spec.ts): which nodes a marker marks, which markers are refused, that
+// the reference's own markers are all well-formed, and that `rtconf mutate` neither runs nor scores marked mutants.
+import { expect } from 'chai';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript5';
+import { beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
+import { generateMutants, markerProblems } from '../../mutation/generate-mutants.js';
+import { runMutation } from '../../mutation/run-mutation.js';
+import { validateMutation } from '../../results/write-mutation.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const REASON = 'the spec names no error for a non-string name; Node throws ERR_INVALID_ARG_TYPE';
+
+function parse(text: string): ts.SourceFile {
+  return ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+describe('beyond-spec markers', () => {
+  it('mark the whole statement below them, reason continued on the next comment lines', () => {
+    const text = [
+      'export function greet(name: unknown): string {',
+      `  // beyond-spec: ${REASON}`,
+      '  //   and the message text follows Node too.',
+      "  if (typeof name !== 'string') throw new TypeError('bad name');",
+      "  return 'hi ' + name;",
+      '}',
+    ].join('\n');
+    const { regions, problems } = beyondSpecRegions(parse(text));
+    expect(problems).to.deep.equal([]);
+    expect(regions).to.have.length(1);
+    const [region] = regions;
+    expect(text.slice(region?.start, region?.end)).to.equal("if (typeof name !== 'string') throw new TypeError('bad name');");
+    expect(region?.line).to.equal(2);
+    expect(region?.reason).to.equal(`${REASON} and the message text follows Node too.`);
+
+    const mutants = generateMutants('x.ts', text);
+    const marked = mutants.filter((mutant) => mutant.beyondSpec);
+    const unmarked = mutants.filter((mutant) => !mutant.beyondSpec);
+    expect(marked.length, 'the check is mutated (negation, literals, removal…)').to.be.greaterThan(2);
+    expect(unmarked.length, 'the return below is not marked').to.be.greaterThan(0);
+    for (const mutant of marked) expect(mutant.line, mutant.diff).to.equal(4);
+    for (const mutant of unmarked) expect(mutant.line, mutant.diff).to.not.equal(4);
+    expect(marked[0]?.beyondSpec).to.deep.equal({ line: 2, reason: region?.reason });
+  });
+
+  it('mark object properties, class members and switch clauses', () => {
+    const text = [
+      'const table = {',
+      `  // beyond-spec: ${REASON}`,
+      "  code: 'ERR_X',",
+      "  other: 'kept',",
+      '};',
+      'class A {',
+      `  // beyond-spec: ${REASON}`,
+      '  check(value: number): boolean { return value > 1; }',
+      '}',
+      'function pick(kind: string): number {',
+      '  switch (kind) {',
+      `    // beyond-spec: ${REASON}`,
+      "    case 'a': return 1;",
+      '    default: return 2;',
+      '  }',
+      '}',
+    ].join('\n');
+    const { regions, problems } = beyondSpecRegions(parse(text));
+    expect(problems).to.deep.equal([]);
+    expect(regions.map((region) => text.slice(region.start, region.end))).to.deep.equal([
+      "code: 'ERR_X'",
+      'check(value: number): boolean { return value > 1; }',
+      "case 'a': return 1;",
+    ]);
+    const at = (snippet: string): number => text.indexOf(snippet);
+    expect(regionAround(regions, at("'ERR_X'"), at("'ERR_X'") + 7)).to.not.equal(undefined);
+    expect(regionAround(regions, at("'kept'"), at("'kept'") + 6)).to.equal(undefined);
+  });
+
+  it('refuse a marker without a real reason, or one that marks nothing', () => {
+    const text = ['function f(a: number): number {', '  // beyond-spec: Node does it', '  return a + 1;', `  // beyond-spec: ${REASON}`, '}'].join('\n');
+    const { regions, problems } = beyondSpecRegions(parse(text));
+    expect(regions).to.deep.equal([]);
+    expect(problems.map((problem) => problem.line)).to.deep.equal([2, 4]);
+    expect(problems[0]?.message).to.match(/needs a reason of at least 40 characters/);
+    expect(problems[1]?.message).to.match(/must be a `\/\/` comment directly above/);
+    expect(generateMutants('x.ts', text).some((mutant) => mutant.beyondSpec), 'a refused marker marks nothing').to.equal(false);
+  });
+
+  it('in the reference are all well-formed', async () => {
+    const files: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true })) {
+        if (entry.isDirectory()) await walk(`${dir}/${entry.name}`);
+        else if (entry.name.endsWith('.ts')) files.push(`${dir}/${entry.name}`);
+      }
+    };
+    await walk('reference');
+    expect(files.length).to.be.greaterThan(20);
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const problem of markerProblems(file, await readFile(join(ROOT, file), 'utf8'))) problems.push(`${file}:${problem.line}: ${problem.message}`);
+    }
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('make rtconf mutate report those mutants beyond-spec, with the reason, run none of them and leave them out of the score', async function () {
+    this.timeout(60_000);
+    // A copy of the checkout's reference with every top-level statement of one file marked; the cases come from the
+    // checkout.
+    const root = await mkdtemp(join(tmpdir(), 'rtconf-beyond-spec-'));
+    try {
+      await cp(join(ROOT, 'reference'), join(root, 'reference'), { recursive: true });
+      await mkdir(join(root, 'conformance'));
+      await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+      const file = 'reference/internal/querystring/query-record.ts';
+      let text = await readFile(join(root, file), 'utf8');
+      const statements = parse(text).statements.filter((statement) => !ts.isImportDeclaration(statement));
+      for (const statement of [...statements].reverse()) {
+        const at = statement.getStart();
+        text = `${text.slice(0, at)}// beyond-spec: ${REASON}\n${text.slice(at)}`;
+      }
+      await writeFile(join(root, file), text);
+      const marked = generateMutants(file, text);
+      expect(marked.length).to.be.greaterThan(5);
+      expect(marked.every((mutant) => mutant.beyondSpec?.reason === REASON)).to.equal(true);
+
+      const phases: string[] = [];
+      const mutation = await runMutation({
+        root,
+        modules: ['querystring'],
+        fileGlobs: [file],
+        jobs: 1,
+        seed: 1,
+        timeoutMs: 10_000,
+        equivalents: new Map(),
+        cacheDir: null,
+        onEvent: (event) => {
+          if (event.kind === 'phase') phases.push(event.message);
+        },
+      });
+      await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'beyond-spec run');
+      const reported = mutation.mutants.filter((mutant) => mutant.status === 'beyond-spec');
+      expect(reported.map((mutant) => mutant.id).sort()).to.deep.equal(marked.map((mutant) => mutant.id).sort());
+      for (const mutant of reported) {
+        expect(mutant.note).to.equal(REASON);
+        expect(mutant.casesRun, 'never run').to.equal(0);
+      }
+      expect(mutation.total).to.include({ total: marked.length, beyondSpec: marked.length, killed: 0, survived: 0, score: null, scoreWithBeyondSpec: 0 });
+      expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map|warning/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
