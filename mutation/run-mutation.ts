@@ -283,17 +283,21 @@ function planMutant(
     }
   }
   const selected = cases.filter((meta) => covering.has(meta.id));
-  if (!usable) return { mutant, modules: owners, cases: selected, rules: [] };
+  // A file several modules share (errors, validators) counts for the modules whose cases run the mutated code, not
+  // for every module that imports the file; code no case runs counts against every module that imports it.
+  const modules = selected.length > 0 ? owners.filter((module) => selected.some((meta) => meta.module === module)) : owners;
+  if (!usable) return { mutant, modules, cases: selected, rules: [] };
   // A rule counts the mutants its runnable cases executed while they ran (not those of cases that are n/a here, say
-  // Windows-only ones); code that only ran at load counts for the rules of every case of its modules.
-  const usableCase = (meta: CaseMeta): boolean => usable.has(meta.id);
-  const ran = selected.filter((meta) => usableCase(meta) && direct.has(meta.id));
-  const rules = [...new Set((ran.length > 0 ? ran : selected.filter(usableCase)).flatMap((meta) => meta.rules))].sort();
+  // Windows-only ones). Code that only ran at load (tables, constants) counts for no rule: every case of its modules
+  // ran it, so crediting it to each rule would charge, say, the rules on loading without crypto with every table
+  // entry of the module; it still counts for its modules.
+  const ran = selected.filter((meta) => usable.has(meta.id) && direct.has(meta.id));
+  const rules = [...new Set(ran.flatMap((meta) => meta.rules))].sort();
   const runnable = selected
     .filter((meta) => usable.has(meta.id))
     .sort((a, b) => (usable.get(a.id) ?? 0) - (usable.get(b.id) ?? 0))
     .map((meta) => ({ ...meta, timeoutMs: limitFor(meta, usable.get(meta.id) ?? 0, timeoutMs) }));
-  return { mutant, modules: owners, cases: runnable, rules };
+  return { mutant, modules, cases: runnable, rules };
 }
 
 function record(plan: MutantPlan, status: MutantStatus, casesRun: number, durationMs: number, extra: { killedBy?: string[]; note?: string } = {}): MutantRecord {

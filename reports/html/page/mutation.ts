@@ -93,7 +93,7 @@ function survivorsByRule(mutation: ReportMutation): HTMLElement[] {
   const rank = new Map(mutation.rules.map((rule, index) => [rule.rule, index]));
   const groups = new Map<string, Survivor[]>();
   for (const mutant of mutation.survivors) {
-    const weakest = [...mutant.rules].sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity))[0] ?? '(no rule)';
+    const weakest = [...mutant.rules].sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity))[0] ?? '(code that only runs while the module loads)';
     const list = groups.get(weakest) ?? [];
     list.push(mutant);
     groups.set(weakest, list);
