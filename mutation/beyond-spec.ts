@@ -76,12 +76,15 @@ export function beyondSpecRegions(sourceFile: ts.SourceFile): { regions: BeyondS
   return { regions: regions.sort((a, b) => a.start - b.start), problems: problems.sort((a, b) => a.line - b.line) };
 }
 
-/** The innermost marked region holding [start, end), if any. */
+/**
+ * The innermost marked region holding the edit [start, end), if any. An insertion (start = end) at a region's very
+ * start is before the node, not in it: `return;` put ahead of a marked first statement changes the whole function.
+ */
 export function regionAround(regions: readonly BeyondSpecRegion[], start: number, end: number): BeyondSpecRegion | undefined {
   let found: BeyondSpecRegion | undefined;
   for (const region of regions) {
     if (region.start > start) break;
-    if (end <= region.end) found = region;
+    if (end <= region.end && (start < end || region.start < start)) found = region;
   }
   return found;
 }

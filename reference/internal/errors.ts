@@ -16,6 +16,8 @@ const codedClasses = new Map<string, ErrorClass<Error>>();
  * and the first line of `error.stack` are `RangeError [ERR_OUT_OF_RANGE]: …`, as the host's are, while `error.name`
  * stays the standard one and `instanceof` and `error.constructor` answer with the standard class.
  */
+// beyond-spec: how a coded error prints (`Name [CODE]: message`) and the constructor it reports follow Node;
+// the spec shows no catalogue of error codes and messages (§Errors)
 function codedClass<E extends Error>(Base: ErrorClass<E>, code: string): ErrorClass<E> {
   const known = codedClasses.get(code);
   if (known) return known as ErrorClass<E>;
@@ -44,8 +46,21 @@ function codedClass<E extends Error>(Base: ErrorClass<E>, code: string): ErrorCl
  * String(codedError(RangeError, 'ERR_OUT_OF_RANGE', 'too big')); // 'RangeError [ERR_OUT_OF_RANGE]: too big'
  * ```
  */
-export function codedError<E extends Error>(Base: ErrorClass<E>, code: string, message: string, from: (...args: never[]) => unknown = codedError): CodedError<E> {
+export function codedError<E extends Error>(
+  Base: ErrorClass<E>,
+  code: string,
+  message: string,
+  // beyond-spec: where the stack starts follows Node; the spec shows no error's stack (§Errors)
+  from: (...args: never[]) => unknown = codedError,
+): CodedError<E> {
   const error = new (codedClass(Base, code))(message) as CodedError<E>;
+  // beyond-spec: the code and the stack's first line follow Node; the spec shows no catalogue of codes (§Errors)
+  showCode(error, Base, code, from);
+  return error;
+}
+
+// beyond-spec: the code and the stack's first line follow Node; the spec shows no catalogue of codes (§Errors)
+function showCode<E extends Error>(error: CodedError<E>, Base: ErrorClass<E>, code: string, from: (...args: never[]) => unknown): void {
   // The stack's first line is written from `name` when the stack is first formatted: format it while an own `name`
   // carries the code, then drop that own `name` so the standard one shows through again.
   Object.defineProperty(error, 'name', { value: `${Base.prototype.name} [${code}]`, writable: true, enumerable: false, configurable: true });
@@ -53,10 +68,10 @@ export function codedError<E extends Error>(Base: ErrorClass<E>, code: string, m
   void error.stack;
   delete (error as { name?: string }).name;
   error.code = code;
-  return error;
 }
 
 /** Longest inspected primitive kept in a message; longer ones are cut with an ellipsis. */
+// beyond-spec: how much of a rejected value a message shows follows Node; the spec shows no messages (§Errors)
 const MAX_SHOWN = 25;
 
 /**
@@ -70,6 +85,7 @@ const MAX_SHOWN = 25;
  * formatReceived(42); // 'Received type number (42)'
  * ```
  */
+// beyond-spec: the "Received …" part of argument errors follows Node; the spec shows no messages (§Errors)
 export function formatReceived(value: unknown): string {
   if (value === null || value === undefined) return `Received ${String(value)}`;
   if (typeof value === 'function') return `Received function ${value.name || '<anonymous>'}`;
@@ -84,6 +100,7 @@ export function formatReceived(value: unknown): string {
 }
 
 /** "argument" for a bare parameter name, "property" for a dotted option path. */
+// beyond-spec: "argument" or "property" in argument errors follows Node; the spec shows no messages (§Errors)
 function kindOf(name: string): string {
   return name.includes('.') ? 'property' : 'argument';
 }
@@ -100,6 +117,8 @@ function kindOf(name: string): string {
  * throw invalidArgType('file', 'of type string', 42);
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function invalidArgType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
   return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${kindOf(name)} must be ${expected}. ${formatReceived(actual)}`, invalidArgType);
 }
@@ -117,6 +136,8 @@ export function invalidArgType(name: string, expected: string, actual: unknown):
  * throw invalidArgTypeOfType('options', 'of type object', 42); // '… Received number'
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function invalidArgTypeOfType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
   const received = actual === null ? 'null' : typeof actual;
   return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}. Received ${received}`, invalidArgTypeOfType);
@@ -134,6 +155,8 @@ export function invalidArgTypeOfType(name: string, expected: string, actual: unk
  * throw invalidArgValue('file', '', 'cannot be empty');
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function invalidArgValue(name: string, actual: unknown, reason = 'is invalid'): CodedError<TypeError> {
   const shown = inspect(actual, { colors: false });
   return codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The ${kindOf(name)} '${name}' ${reason}. Received ${shown}`, invalidArgValue);
@@ -151,6 +174,8 @@ export function invalidArgValue(name: string, actual: unknown, reason = 'is inva
  * throw outOfRange('timeout', 'an unsigned integer', -1);
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function outOfRange(name: string, range: string, actual: unknown): CodedError<RangeError> {
   const shown = inspect(actual, { colors: false });
   return codedError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`, outOfRange);
@@ -166,6 +191,8 @@ export function outOfRange(name: string, range: string, actual: unknown): CodedE
  * throw unknownSignal('SIGFOO');
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function unknownSignal(signal: string | number): CodedError<TypeError> {
   return codedError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${signal}`, unknownSignal);
 }
@@ -181,6 +208,7 @@ export function unknownSignal(signal: string | number): CodedError<TypeError> {
  * ```
  */
 export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<RangeError> {
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(RangeError, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', `${stream} maxBuffer length exceeded`, maxBufferExceeded);
 }
 
@@ -195,6 +223,7 @@ export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<Range
  * ```
  */
 export function ipcRequired(name: string): CodedError {
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', `Forked processes must have an IPC channel, missing value 'ipc' in ${name}`, ipcRequired);
 }
 
@@ -208,6 +237,7 @@ export function ipcRequired(name: string): CodedError {
  * ```
  */
 export function ipcOnePipe(): CodedError {
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(Error, 'ERR_IPC_ONE_PIPE', 'Child process can have only one IPC pipe', ipcOnePipe);
 }
 
@@ -220,6 +250,8 @@ export function ipcOnePipe(): CodedError {
  * throw invalidUrlScheme();
  * ```
  */
+// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
+// code and message follow Node (§Errors shows no catalogue of them)
 export function invalidUrlScheme(): CodedError<TypeError> {
   return codedError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file', invalidUrlScheme);
 }
@@ -236,13 +268,18 @@ export function invalidUrlScheme(): CodedError<TypeError> {
  * ```
  */
 export class AbortError extends Error {
+  // beyond-spec: the spec names the error (an AbortError), not its code; Node's is ABORT_ERR (§Errors)
   readonly code = 'ABORT_ERR';
 
   /**
    * @param message Defaults to "The operation was aborted".
    * @param options `cause`: the signal's reason.
    */
-  constructor(message = 'The operation was aborted', options?: ErrorOptions) {
+  constructor(
+    // beyond-spec: the spec names the error (an AbortError), not its message; this one is Node's (§Errors)
+    message = 'The operation was aborted',
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     this.name = 'AbortError';
   }
@@ -259,5 +296,6 @@ export class AbortError extends Error {
  * ```
  */
 export function invalidUri(): CodedError<URIError> {
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(URIError, 'ERR_INVALID_URI', 'URI malformed', invalidUri);
 }

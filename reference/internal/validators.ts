@@ -14,6 +14,8 @@ export type OptionsBag = Readonly<Record<string, unknown>>;
  * validateString(file, 'file');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateString(value: unknown, name: string): asserts value is string {
   if (typeof value !== 'string') throw invalidArgType(name, 'of type string', value);
 }
@@ -28,6 +30,7 @@ export function validateString(value: unknown, name: string): asserts value is s
  * validateNoNul(command, 'command');
  * ```
  */
+// beyond-spec: refusing strings that hold NUL bytes follows Node; the spec states no error for them (§Errors)
 export function validateNoNul(value: unknown, name: string): void {
   if (typeof value === 'string' && value.includes('\u0000')) {
     throw invalidArgValue(name, value, 'must be a string without null bytes');
@@ -42,6 +45,7 @@ export function validateNoNul(value: unknown, name: string): void {
  * validateNoNulEach(args, 'args');
  * ```
  */
+// beyond-spec: refusing strings that hold NUL bytes follows Node; the spec states no error for them (§Errors)
 export function validateNoNulEach(values: readonly unknown[], name: string): void {
   for (let i = 0; i < values.length; i++) validateNoNul(values[i], `${name}[${i}]`);
 }
@@ -55,6 +59,8 @@ export function validateNoNulEach(values: readonly unknown[], name: string): voi
  * validateObject(options, 'options');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateObject(value: unknown, name: string): asserts value is OptionsBag {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw invalidArgType(name, 'of type object', value);
@@ -70,6 +76,8 @@ export function validateObject(value: unknown, name: string): asserts value is O
  * validateArray(args, 'args');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateArray(value: unknown, name: string): asserts value is readonly unknown[] {
   if (!Array.isArray(value)) throw invalidArgType(name, 'an instance of Array', value);
 }
@@ -83,6 +91,8 @@ export function validateArray(value: unknown, name: string): asserts value is re
  * validateBoolean(options.detached, 'options.detached');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateBoolean(value: unknown, name: string): asserts value is boolean {
   if (typeof value !== 'boolean') throw invalidArgType(name, 'of type boolean', value);
 }
@@ -96,6 +106,8 @@ export function validateBoolean(value: unknown, name: string): asserts value is 
  * validateFunction(callback, 'callback');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateFunction(value: unknown, name: string): asserts value is (...args: never[]) => unknown {
   if (typeof value !== 'function') throw invalidArgType(name, 'of type function', value);
 }
@@ -110,6 +122,8 @@ export function validateFunction(value: unknown, name: string): asserts value is
  * validateOptionalInt32(options.uid, 'options.uid');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateOptionalInt32(value: unknown, name: string): asserts value is number | null | undefined {
   if (value == null) return;
   if (typeof value !== 'number' || (value | 0) !== value) throw invalidArgType(name, 'int32', value);
@@ -138,6 +152,8 @@ export interface AbortSignalLike {
  * validateOptionalAbortSignal(options.signal, 'options.signal');
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateOptionalAbortSignal(value: unknown, name: string): asserts value is AbortSignalLike | undefined {
   if (value === undefined) return;
   if (value === null || typeof value !== 'object' || !('aborted' in value)) throw invalidArgType(name, 'an instance of AbortSignal', value);
@@ -152,6 +168,8 @@ export function validateOptionalAbortSignal(value: unknown, name: string): asser
  * validateTimeout(options.timeout);
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateTimeout(value: unknown): asserts value is number | null | undefined {
   if (value == null) return;
   if (!(Number.isInteger(value) && (value as number) >= 0)) throw outOfRange('timeout', 'an unsigned integer', value);
@@ -166,6 +184,8 @@ export function validateTimeout(value: unknown): asserts value is number | null 
  * validateMaxBuffer(options.maxBuffer);
  * ```
  */
+// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
+// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateMaxBuffer(value: unknown): asserts value is number | null | undefined {
   if (value == null) return;
   if (!(typeof value === 'number' && value >= 0)) throw outOfRange('options.maxBuffer', 'a positive number', value);
