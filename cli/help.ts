@@ -91,7 +91,8 @@ mutate options:
   --operator NAME    repeatable; conditional-boundary, negation, arithmetic, string-literal, number-literal,
                      remove-statement, remove-default, swap-arguments, early-return, always-true, always-false
                      (default: all)
-  --jobs N           mutants run at once, each in its own agent, 1 to 256 (default: the number of CPU cores)
+  --jobs N           mutants run at once, each in its own agent, 1 to 256 (default: twice the number of CPU cores:
+                     an agent spends most of its time waiting on processes, sockets and timers)
   --out DIR          where mutation.json goes (default: rtconf-report); a results.json there gets its report rebuilt
   --max N            at most N mutants, a sample drawn with the seed (default: every mutant)
   --seed N           seed of the sample and of the property cases (default: 1, so two runs compare)
