@@ -226,7 +226,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
  * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, the marker claims more than
  * is true (some case does observe this code), which the note says so that the marker gets narrowed.
  */
-function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
+export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
   if (!marker) return result;
   if (result.status === 'survived') return { ...result, status: 'beyond-spec', note: marker.reason };
   if (result.status === 'killed' || result.status === 'timeout') {

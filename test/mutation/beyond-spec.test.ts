@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript5';
 import { beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
 import { generateMutants, markerProblems } from '../../mutation/generate-mutants.js';
-import { runMutation } from '../../mutation/run-mutation.js';
+import { judgeMarked, runMutation } from '../../mutation/run-mutation.js';
+import type { MutantRecord } from '../../results/mutation-file.js';
 import { validateMutation } from '../../results/write-mutation.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -156,5 +157,16 @@ describe('beyond-spec markers', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+
+  it('when audited (--audit-beyond-spec), keep a marked survivor beyond-spec and report a marked kill as a marker claiming too much', () => {
+    const base: MutantRecord = { id: '0123456789abcdef', file: 'reference/x.ts', modules: ['querystring'], line: 3, column: 1, operator: 'negation', diff: '', status: 'survived', casesRun: 4, rules: [], durationMs: 10 };
+    const marker = { line: 2, reason: REASON };
+    expect(judgeMarked(base, marker)).to.include({ status: 'beyond-spec', note: REASON, casesRun: 4 });
+    const killed = judgeMarked({ ...base, status: 'killed', killedBy: ['querystring.x'] }, marker);
+    expect(killed.status).to.equal('killed');
+    expect(killed.note).to.match(/^in code marked beyond the spec \(line 2\), yet a case noticed: the marker claims too much$/);
+    expect(judgeMarked({ ...base, status: 'timeout', note: 'timed out' }, marker).note).to.match(/claims too much; timed out$/);
+    expect(judgeMarked(base, undefined)).to.equal(base);
   });
 });
