@@ -102,7 +102,7 @@ mutate options:
                      its unmutated duration plus 0.5 s (at least 1 s): a mutant that hangs is killed by timeout
   --min-score PCT    exit 1 when a module scores below PCT (default: no threshold)
   --audit-beyond-spec  run the mutants in code marked // beyond-spec: too (default: listed, not run, not scored);
-                     one a case kills is reported killed, its marker claiming too much
+                     one a case kills is reported killed (the change reaches behaviour the spec states)
   --no-cache         measure the case ↔ code map and dry run anew (default: reuse them for identical sources,
                      under $RTCONF_CACHE/mutation)
 

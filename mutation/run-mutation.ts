@@ -223,14 +223,15 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
 }
 
 /**
- * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, the marker claims more than
- * is true (some case does observe this code), which the note says so that the marker gets narrowed.
+ * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, this change reaches behaviour
+ * the spec states (a check that now refuses good values, an error that can no longer be made), and it counts as
+ * killed. The note says so: when every mutant of a marker is noticed, the marker claims too much.
  */
 export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
   if (!marker) return result;
   if (result.status === 'survived') return { ...result, status: 'beyond-spec', note: marker.reason };
   if (result.status === 'killed' || result.status === 'timeout') {
-    return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: the marker claims too much${result.note ? `; ${result.note}` : ''}` };
+    return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
   }
   return result;
 }
