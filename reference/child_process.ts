@@ -87,8 +87,10 @@ function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, 
     ...call.options,
   };
   const timeout = settings['timeout'];
+  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateTimeout(timeout);
   const maxBuffer = settings['maxBuffer'];
+  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateMaxBuffer(maxBuffer);
   const killSignal = normalizeKillSignal(settings['killSignal']);
 
@@ -140,22 +142,30 @@ export function fork(modulePath: unknown, args?: unknown, options?: unknown): ho
     options = args;
     moduleArgs = [];
   } else {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     validateArray(args, 'args');
     moduleArgs = args;
   }
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (options != null) validateObject(options, 'options');
   const bag = ownOptions(options);
   bag['shell'] = false;
 
   const execPath = bag['execPath'] || process.execPath;
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   validateNoNul(execPath, 'options.execPath');
   let execArgv: readonly unknown[];
   if (bag['execArgv']) {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     validateArray(bag['execArgv'], 'options.execArgv');
     execArgv = bag['execArgv'];
   } else {
     execArgv = withoutEval(process.execArgv);
   }
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   validateNoNulEach(execArgv, 'options.execArgv');
 
   bag['stdio'] = forkStdio(bag['stdio'], bag['silent']);
@@ -181,8 +191,11 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
   const normalized = normalizeSpawnOptions(command, args, options);
   const bag = normalized.options;
   const timeout = bag['timeout'];
+  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateTimeout(timeout);
   const signal = bag['signal'];
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateOptionalAbortSignal(signal, 'options.signal');
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const serialization = bag['serialization'];
@@ -218,12 +231,16 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
 export function spawnSync(command: unknown, args?: unknown, options?: unknown): SpawnSyncResult {
   const normalized = normalizeSpawnOptions(command, args, options);
   const bag = normalized.options;
+  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateTimeout(bag['timeout']);
   const maxBuffer = bag['maxBuffer'] ?? DEFAULT_MAX_BUFFER;
+  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateMaxBuffer(maxBuffer);
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const input = bag['input'];
   if (input && typeof input !== 'string' && !ArrayBuffer.isView(input)) {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     throw invalidArgType('options.stdio[0]', 'of type string or an instance of Buffer, TypedArray, or DataView', input);
   }
   const found = process.platform === 'win32' ? undefined : resolveCommand(normalized.file, searchPathOf(normalized.envPairs), normalized.cwd);

@@ -155,10 +155,15 @@ export function invalidArgTypeOfType(name: string, expected: string, actual: unk
  * throw invalidArgValue('file', '', 'cannot be empty');
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
-export function invalidArgValue(name: string, actual: unknown, reason = 'is invalid'): CodedError<TypeError> {
+export function invalidArgValue(
+  name: string,
+  actual: unknown,
+  // beyond-spec: the message follows Node; the spec shows no catalogue of error messages (§Errors)
+  reason = 'is invalid',
+): CodedError<TypeError> {
+  // beyond-spec: the message follows Node; the spec shows no catalogue of error messages (§Errors)
   const shown = inspect(actual, { colors: false });
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The ${kindOf(name)} '${name}' ${reason}. Received ${shown}`, invalidArgValue);
 }
 
@@ -250,9 +255,8 @@ export function ipcOnePipe(): CodedError {
  * throw invalidUrlScheme();
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
 export function invalidUrlScheme(): CodedError<TypeError> {
+  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
   return codedError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file', invalidUrlScheme);
 }
 

@@ -34,7 +34,10 @@ export interface ExecFileArguments {
  * ```
  */
 export function normalizeExecArgs(command: unknown, options?: unknown, callback?: unknown): ExecArguments {
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateString(command, 'command');
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   validateNoNul(command, 'command');
   if (typeof options === 'function') {
     callback = options;
@@ -79,10 +82,16 @@ export function normalizeExecFileArgs(file: unknown, args?: unknown, options?: u
     callback = options;
     options = null;
   } else if (options != null) {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     validateObject(options, 'options');
   }
   const bag = ownOptions(options);
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (callback != null) validateFunction(callback, 'callback');
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (bag['argv0'] != null) {
     validateString(bag['argv0'], 'options.argv0');
     validateNoNul(bag['argv0'], 'options.argv0');

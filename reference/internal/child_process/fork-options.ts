@@ -31,6 +31,8 @@ export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
 }
 
 function stdioWithChannel(stdio: string): unknown[] {
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (!STDIO_STRINGS.includes(stdio)) throw invalidArgValue('stdio', stdio);
   return [stdio, stdio, stdio, 'ipc'];
 }

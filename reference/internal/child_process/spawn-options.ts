@@ -54,13 +54,21 @@ function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean
   const pairs: string[] = [];
   for (const key of keys) {
     const value = env[key];
+    // beyond-spec: dropping a variable whose value is undefined follows Node; the spec's env option states only
+    // key-value pairs
     if (value === undefined) continue;
+    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
     validateNoNul(key, `options.env['${key}']`);
+    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
     validateNoNul(value, `options.env['${key}']`);
     pairs.push(`${key}=${String(value)}`);
   }
   // Coverage collection must survive a custom env, or child processes silently drop out of the coverage report.
+  // beyond-spec: handing NODE_V8_COVERAGE on follows a Node internal (coverage of child processes); the spec's env
+  // option says nothing of it
   const coverage = process.env['NODE_V8_COVERAGE'];
+  // beyond-spec: handing NODE_V8_COVERAGE on follows a Node internal (coverage of child processes); the spec's env
+  // option says nothing of it
   if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) pairs.push(`NODE_V8_COVERAGE=${coverage}`);
   return pairs;
 }
@@ -130,8 +138,12 @@ function firstOfEachCaseInsensitiveKey(keys: string[]): string[] {
  * ```
  */
 export function normalizeSpawnOptions(command: unknown, args?: unknown, options?: unknown): NormalizedSpawn {
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateString(command, 'file');
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   validateNoNul(command, 'file');
+  // beyond-spec: refusing an empty command follows Node; the spec states no error for it (§Errors)
   if (command.length === 0) throw invalidArgValue('file', command, 'cannot be empty');
 
   let argv: unknown[];
@@ -140,36 +152,56 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
   } else if (args == null) {
     argv = [];
   } else if (typeof args !== 'object') {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     throw invalidArgType('args', 'of type object', args);
   } else {
     options = args;
     argv = [];
   }
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   validateNoNulEach(argv, 'args');
 
   if (options === undefined) options = {};
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateObject(options, 'options');
   const bag = ownOptions(options);
 
   const cwd = bag['cwd'] == null ? undefined : toPath(bag['cwd'], 'options.cwd');
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (bag['detached'] != null) validateBoolean(bag['detached'], 'options.detached');
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateOptionalInt32(bag['uid'], 'options.uid');
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   validateOptionalInt32(bag['gid'], 'options.gid');
   const shell = bag['shell'];
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (shell != null && typeof shell !== 'boolean' && typeof shell !== 'string') {
     throw invalidArgType('options.shell', 'one of type boolean or string', shell);
   }
   const argv0 = bag['argv0'];
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (argv0 != null) {
     validateString(argv0, 'options.argv0');
     validateNoNul(argv0, 'options.argv0');
   }
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (bag['windowsHide'] != null) validateBoolean(bag['windowsHide'], 'options.windowsHide');
   let verbatim = bag['windowsVerbatimArguments'];
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (verbatim != null) validateBoolean(verbatim, 'options.windowsVerbatimArguments');
 
   let file: string = command;
   if (shell) {
+    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
     validateNoNul(shell, 'options.shell');
     // The shell receives one command line: the command and its arguments joined by spaces, unquoted.
     const line = [command, ...argv].join(' ');
@@ -182,6 +214,8 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
 
   // Any falsy env means "inherit", as it always has; a truthy one must be an object of variables.
   const envGiven = Boolean(bag['env']);
+  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+  // (§Errors)
   if (envGiven && typeof bag['env'] !== 'object') throw invalidArgType('options.env', 'of type object', bag['env']);
   const env = (envGiven ? bag['env'] : process.env) as Readonly<Record<string, unknown>>;
   return {

@@ -51,6 +51,8 @@ export interface StartOptions {
 export function ipcIndexOf(stdio: unknown): number {
   if (!Array.isArray(stdio)) return -1;
   const first = stdio.indexOf('ipc');
+  // beyond-spec: refusing a second 'ipc' entry in spawn's stdio follows Node; the spec states the one-'ipc' rule for
+  // fork only (§Errors)
   if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) throw ipcOnePipe();
   return first;
 }

@@ -39,8 +39,11 @@ export function toPath(value: unknown, name: string): string {
     if (value.protocol !== 'file:') throw invalidUrlScheme();
     path = fileURLToPath(value.href);
   } else {
+    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
+    // (§Errors)
     throw invalidArgType(name, 'of type string or an instance of Buffer or URL', value);
   }
+  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
   if (path.includes('\u0000')) throw invalidArgValue(name, value, 'must be a string, Uint8Array, or URL without null bytes');
   return path;
 }
