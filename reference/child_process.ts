@@ -108,6 +108,8 @@ function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, 
     // spawn validated these: file is a string and args an array of strings.
     command: [call.file as string, ...(call.args as string[])].join(' '),
     encoding: textEncodingOf(settings['encoding']),
+    // beyond-spec: reading an option set to undefined as absent follows Node; the spec gives defaults for absent
+    // options only
     maxBuffer: maxBuffer ?? DEFAULT_MAX_BUFFER,
     killSignal,
     timeout,

@@ -47,6 +47,8 @@ function stdioWithChannel(stdio: string): unknown[] {
  * withoutEval(['--inspect', '-e', 'code']); // ['--inspect']
  * ```
  */
+// beyond-spec: leaving -e/-p and their code out of the inherited execArgv follows Node (a child must not re-run the
+// parent's eval); the spec says only that execArgv defaults to process.execArgv
 export function withoutEval(execArgv: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {

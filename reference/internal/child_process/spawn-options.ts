@@ -87,6 +87,8 @@ function environmentNames(env: object): string[] {
     for (const name of Object.getOwnPropertyNames(layer)) {
       if (seen.has(name)) continue;
       seen.add(name);
+      // beyond-spec: leaving non-enumerable env properties out follows Node's for…in reading; the spec's env is an
+      // object of key-value pairs
       if (Object.prototype.propertyIsEnumerable.call(layer, name)) names.push(name);
     }
   }

@@ -15,6 +15,8 @@ function isUrlLike(value: unknown): value is UrlLike {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Partial<Record<'href' | 'protocol' | 'auth' | 'path', unknown>>;
   // Legacy `url.parse()` objects also have href and protocol; they carry `auth`/`path`, WHATWG URLs do not.
+  // beyond-spec: accepting URL objects of another realm or library by their shape follows Node; the spec's URL is
+  // the runtime's own URL type
   return typeof candidate.href === 'string' && typeof candidate.protocol === 'string' && candidate.auth === undefined && candidate.path === undefined;
 }
 
