@@ -235,6 +235,8 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
   const bag = normalized.options;
   // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateTimeout(bag['timeout']);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const maxBuffer = bag['maxBuffer'] ?? DEFAULT_MAX_BUFFER;
   // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateMaxBuffer(maxBuffer);
@@ -261,6 +263,8 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
     maxBuffer,
     killSignal,
     // Text input is encoded with the output encoding, as the callers of the sync functions expect.
+    // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+    // parameters and return shapes: not shown" (§Other child-process operations)
     ...(typeof input === 'string' ? { input: Buffer.from(input, typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8') } : {}),
     windowsHide: normalized.windowsHide,
     windowsVerbatimArguments: normalized.windowsVerbatimArguments,
@@ -283,8 +287,14 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
 export function execSync(command: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecArgs(command, options);
   const result = spawnSync(call.command, call.options);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const failure = syncFailure(result, call.command);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   if (failure) throw failure;
   return result.stdout;
 }
@@ -306,9 +316,17 @@ export function execSync(command: unknown, options?: unknown): string | Buffer {
 export function execFileSync(file: unknown, args?: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecFileArgs(file, args, options);
   const result = spawnSync(call.file, call.args, call.options);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const shown = [(call.options['argv0'] as string | undefined) || (call.file as string), ...(call.args as string[])];
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const failure = syncFailure(result, shown.join(' '));
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   if (failure) throw failure;
   return result.stdout;
 }

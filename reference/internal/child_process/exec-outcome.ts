@@ -148,6 +148,8 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
  * const error = syncFailure(spawnSync('false'), 'false'); // error.status === 1
  * ```
  */
+// beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+// parameters and return shapes: not shown" (§Other child-process operations)
 export function syncFailure(result: SpawnSyncResult, commandLine: string): Error | undefined {
   if (result.error) return Object.assign(result.error, result);
   if (result.status === 0) return undefined;

@@ -26,6 +26,8 @@ export function searchPathOf(envPairs: readonly string[]): string {
 function isExecutableFile(path: string): boolean {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats?.isFile()) return false;
+  // beyond-spec: skipping a PATH entry whose file is not executable follows execvp; the spec says only that a
+  // command is looked up, not how
   try {
     accessSync(path, constants.X_OK);
     return true;

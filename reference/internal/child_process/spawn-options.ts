@@ -50,6 +50,8 @@ function shellArgs(shell: string, command: string): { args: string[]; verbatim: 
 
 function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean): string[] {
   let keys = environmentNames(env);
+  // beyond-spec: keeping the first of names that differ only in case follows Node on Windows; the spec's env option
+  // says nothing of the case of names
   if (process.platform === 'win32') keys = firstOfEachCaseInsensitiveKey(keys);
   const pairs: string[] = [];
   for (const key of keys) {
@@ -106,6 +108,8 @@ function environmentNames(env: object): string[] {
  * environmentObject(['A=1', 'B=x=y']); // { A: '1', B: 'x=y' } (prototype-less)
  * ```
  */
+// beyond-spec: spawnSync's environment object: what the sync variants take and give back beyond blocking follows
+// Node; the spec says "Their parameters and return shapes: not shown" (§Other child-process operations)
 export function environmentObject(envPairs: readonly string[]): Record<string, string> {
   const env: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
   for (const pair of envPairs) {
