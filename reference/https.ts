@@ -295,6 +295,8 @@ Object.defineProperties(Server.prototype, {
  * the plain network server reads from its copy of them.
  */
 function tlsServerOptions(opts: OwnOptions): OwnOptions {
+  // beyond-spec: offering HTTP/1.1 over ALPN by default follows Node; the spec's Server states no protocol
+  // negotiation
   const alpn = opts['ALPNProtocols'] || opts['ALPNCallback'] ? {} : { ALPNProtocols: ['http/1.1'] };
   return coverNames({ __proto__: null, noDelay: true, ...alpn, ...opts }, NET_SERVER_OPTIONS);
 }

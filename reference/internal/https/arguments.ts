@@ -138,6 +138,16 @@ export function serverArguments<L extends (...args: never[]) => unknown>(options
  * ```
  */
 export function connectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
+  // The spec's form, createConnection(options[, callback]).
+  if (port !== null && typeof port === 'object' && typeof host !== 'string') return ownOptions(port);
+  // beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
+  // createConnection(options[, callback]) (§https.Agent)
+  return positionalConnectionArguments(port, host, options);
+}
+
+// beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
+// createConnection(options[, callback]) (§https.Agent)
+function positionalConnectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
   let copy: OwnOptions;
   if (port !== null && typeof port === 'object') copy = ownOptions(port);
   else if (host !== null && typeof host === 'object') copy = ownOptions(host);

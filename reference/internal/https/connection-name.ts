@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
  * The TLS options that change what a connection is, in the order they enter the pool name. Requests that differ in
  * any of them must neither share a socket nor resume each other's sessions.
  */
+// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
+// states no pooling rule (plain-HTTP agent fields: not shown)
 const NAME_PARTS = [
   'ca',
   'cert',
@@ -39,6 +41,8 @@ const NAME_PARTS = [
  * tlsNameParts({ host: 'a', rejectUnauthorized: false }); // '::::::false:::…'
  * ```
  */
+// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
+// states no pooling rule (plain-HTTP agent fields: not shown)
 export function tlsNameParts(options: Record<string, unknown>): string {
   let name = '';
   for (const field of NAME_PARTS) name += `:${namePart(options, field)}`;
@@ -46,6 +50,8 @@ export function tlsNameParts(options: Record<string, unknown>): string {
 }
 
 /** One part of the pool name; booleans and numbers count when set, strings and buffers when non-empty. */
+// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
+// states no pooling rule (plain-HTTP agent fields: not shown)
 function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[number]): string {
   const value = options[field];
   if (field === 'servername') {
