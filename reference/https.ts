@@ -97,6 +97,8 @@ class Agent extends http.Agent {
    * @returns The connecting `tls.TLSSocket`.
    */
   override createConnection(options: ConnectionOptions, ...rest: unknown[]): Duplex {
+    // beyond-spec: the positional createConnection forms follow Node's https Agent; the spec shows only
+    // createConnection(options[, callback]) (§https.Agent)
     const own = connectionArguments(options, rest[0], rest[1]);
     const key = typeof own['_agentKey'] === 'string' ? own['_agentKey'] : undefined;
     const session = key === undefined ? undefined : sessionCacheOf(this).get(key);
@@ -108,6 +110,8 @@ class Agent extends http.Agent {
     if (key !== undefined) {
       socket.on('session', (fresh: Buffer) => sessionCacheOf(this).store(key, fresh, this.maxCachedSessions));
       // A connection that failed must not be resumed from: the session may be what made it fail.
+      // beyond-spec: dropping the cached session of a connection that failed follows Node; the spec says only that
+      // sessions are cached, up to maxCachedSessions
       socket.once('close', (hadError: boolean) => {
         if (hadError) sessionCacheOf(this).delete(key);
       });
@@ -133,9 +137,9 @@ function setUpAgent(agent: Agent): void {
   agent.defaultPort = 443;
   agent.protocol = 'https:';
   agent.maxCachedSessions = validateMaxCachedSessions(agent.options.maxCachedSessions);
-  sessionCaches.set(agent, new SessionCache());
 }
 
+/** An agent's session cache, made on first use. */
 function sessionCacheOf(agent: Agent): SessionCache {
   let cache = sessionCaches.get(agent);
   if (!cache) {
@@ -146,6 +150,8 @@ function sessionCacheOf(agent: Agent): SessionCache {
 }
 
 /** The exported Agent: the class, also callable without `new` (see `legacyConstructor`). */
+// beyond-spec: the set-up of an Agent called without new or on an old-style subclass follows Node; the spec says an
+// Agent is "Constructed with new Agent([options])"
 const AgentExport = legacyConstructor(Agent, (self, options) => {
   Reflect.apply(http.Agent as unknown as (options?: AgentOptions) => void, self, [options]);
   setUpAgent(self);
@@ -157,7 +163,13 @@ export { AgentExport as Agent };
  * The agent of every request that names no other: keep-alive on and a 5 s socket timeout, unlike a default Agent.
  * Module state: a live binding that assigning `https.globalAgent` on the module object replaces.
  */
-export let globalAgent: Agent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 });
+export let globalAgent: Agent = new Agent({
+  keepAlive: true,
+  // beyond-spec: reusing the most recently used free socket first follows Node; the spec states keepAlive and the
+  // 5 s timeout of the global agent only (§https.globalAgent)
+  scheduling: 'lifo',
+  timeout: 5000,
+});
 
 /** The plain-HTTP engine of each server (a side table: a server set up by an old-style subclass has no private fields). */
 const engines = new WeakMap<object, http.Server>();
@@ -226,9 +238,11 @@ class Server extends tls.Server {
   }
 
   /** Most requests served on one keep-alive connection; 0 or null means no limit. */
+  // beyond-spec: maxRequestsPerSocket follows Node's plain-HTTP server; it is not among the spec's Server properties
   get maxRequestsPerSocket(): number | null {
     return engineOf(this).maxRequestsPerSocket;
   }
+  // beyond-spec: maxRequestsPerSocket follows Node's plain-HTTP server; it is not among the spec's Server properties
   set maxRequestsPerSocket(value: number | null) {
     engineOf(this).maxRequestsPerSocket = value;
   }
@@ -284,6 +298,8 @@ class Server extends tls.Server {
 
 // tls.Server reads `this.sessionTimeout` and `this.ticketKeys` when it builds its secure context, and sets them only
 // when the options have them: without these properties of the class's own, the reads would reach Object.prototype.
+// beyond-spec: own sessionTimeout and ticketKeys on the prototype defend against prototype pollution (Node reads
+// them from Object.prototype); the spec does not say whether an inherited option counts
 Object.defineProperties(Server.prototype, {
   sessionTimeout: { value: undefined, writable: true, enumerable: false, configurable: true },
   ticketKeys: { value: undefined, writable: true, enumerable: false, configurable: true },
@@ -312,6 +328,8 @@ function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener
   // Connection tracking (for headersTimeout, requestTimeout and close*Connections) starts when the engine hears
   // 'listening', as it would for a plain-HTTP server.
   server.on('listening', () => engine.emit('listening'));
+  // beyond-spec: passing TLS handshake errors on as 'clientError' follows Node; the spec says "The full list of ...
+  // server events ...: not shown" (§Events)
   server.on('tlsClientError', (error: Error, socket: tls.TLSSocket) => {
     if (!server.emit('clientError', error, socket)) socket.destroy(error);
   });
@@ -319,11 +337,15 @@ function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener
 
 function engineOf(server: Server): http.Server {
   const engine = engines.get(server);
+  // beyond-spec: refusing a server the constructor never set up follows Node; the spec states no error for it
+  // (§Errors)
   if (!engine) throw new TypeError('Not an https Server: it was never set up by the Server constructor');
   return engine;
 }
 
 /** The exported Server: the class, also callable without `new` (see `legacyConstructor`). */
+// beyond-spec: the set-up of a Server called without new or on an old-style subclass follows Node; the spec
+// constructs servers with createServer
 const ServerExport = legacyConstructor(Server, (self, options, requestListener) => {
   const [opts, listener] = serverArguments<RequestListener>(options, requestListener);
   Reflect.apply(tls.Server as unknown as (options: OwnOptions) => void, self, [tlsServerOptions(opts)]);
@@ -347,7 +369,8 @@ export { ServerExport as Server };
 export function createServer(requestListener?: RequestListener): Server;
 export function createServer(options: ServerOptions | null | undefined, requestListener?: RequestListener): Server;
 export function createServer(options?: ServerOptions | RequestListener | null, requestListener?: RequestListener): Server {
-  return typeof options === 'function' ? new Server(options) : new Server(options, requestListener);
+  // Server sorts out the `(requestListener)` form itself.
+  return new Server(options as ServerOptions | null | undefined, requestListener);
 }
 
 /**
@@ -397,6 +420,8 @@ const https: HttpsExports = {
   get globalAgent(): Agent {
     return globalAgent;
   },
+  // beyond-spec: replacing https.globalAgent by assignment follows Node; the spec describes the global agent, not
+  // assigning another
   set globalAgent(agent: Agent) {
     globalAgent = agent;
   },

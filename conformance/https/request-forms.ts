@@ -130,6 +130,12 @@ export const requestFormCases = defineCases('https', [
         scheme: 'Basic',
         credentials: 'us er:p@ss:wörd',
       });
+      // Credentials are the URL's: a URL without any sends none.
+      const bare = new URL(`https://localhost:${server.port}/`);
+      await exchange(ctx, (done: Callback) => call(ctx, 'get')(bare, { ca: certs.ca.cert.pem, agent: false }, done));
+      const last = (await observe(ctx, server)).requests.at(-1);
+      if (!last) throw new CaseFailure('the server received no request for the URL without credentials', { expected: 'a request', actual: 'none' });
+      expect(last.headers['authorization'], 'Authorization the server received for a URL without credentials').to.equal(undefined);
     },
   },
   {

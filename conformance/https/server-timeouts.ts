@@ -12,8 +12,15 @@ export const serverTimeoutCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'createServer');
       const server = createServer(ctx, serverCredentials(await ctx.fixtures.certificates()));
-      method(server, 'setTimeout', 'https.Server')();
+      const setTimeout = method(server, 'setTimeout', 'https.Server');
+      setTimeout();
       expect(server.timeout, 'server.timeout after setTimeout()').to.equal(120000);
+      // Both parameters are optional: a callback alone leaves msecs at its default and becomes a 'timeout' listener.
+      setTimeout(25);
+      const onTimeout = (): void => undefined;
+      setTimeout(onTimeout);
+      expect(server.timeout, 'server.timeout after setTimeout(25), then setTimeout(callback)').to.equal(120000);
+      expect(server.listeners('timeout'), "'timeout' listeners after setTimeout(callback)").to.include(onTimeout);
     },
   },
   {

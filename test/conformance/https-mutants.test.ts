@@ -163,6 +163,17 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.request.url-credentials-percent-decoded'],
   },
   {
+    name: 'get that sends empty credentials for a URL that carries none',
+    module: mutant({
+      get: (...args: unknown[]) => {
+        const [first, ...rest] = args;
+        if (!(first instanceof URL) || first.username !== '') return ref.get(...args);
+        return ref.get(first, ...withOptions(rest, (o) => ({ ...o, auth: ':' })));
+      },
+    }),
+    caught: ['https.request.url-credentials-percent-decoded'],
+  },
+  {
     name: 'request that ignores the URL when options are given too',
     module: mutant({
       request: (...args: unknown[]) => (args.length === 3 ? ref.request({ ...(args[1] as Options), host: 'localhost', port: 9 }, args[2]) : ref.request(...args)),
@@ -255,6 +266,18 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.server.headers-timeout-default-60000', 'https.server.request-timeout-default-300000', 'https.server.keep-alive-timeout-default-5000'],
   },
   {
+    name: 'server whose headersTimeout, requestTimeout and keepAliveTimeout keep their defaults when set',
+    module: mutant(
+      editServer((server) => {
+        for (const property of ['headersTimeout', 'requestTimeout', 'keepAliveTimeout'] as const) {
+          const value = server[property];
+          Object.defineProperty(server, property, { get: () => value, set: () => undefined, configurable: true });
+        }
+      }),
+    ),
+    caught: ['https.server.headers-timeout-default-60000', 'https.server.request-timeout-default-300000', 'https.server.keep-alive-timeout-default-5000'],
+  },
+  {
     name: 'server that keeps 1000 headers (maxHeadersCount null, as the host has it)',
     module: mutant(editServer((server) => (server.maxHeadersCount = null))),
     caught: ['https.server.max-headers-count-default-keeps-2000'],
@@ -284,6 +307,18 @@ const MUTANTS: readonly Mutant[] = [
           this.timeout = msecs as number;
           if (callback) this.on('timeout', callback);
           return this;
+        } as RefServer['setTimeout'];
+      }),
+    ),
+    caught: ['https.server.set-timeout-without-msecs-is-120000'],
+  },
+  {
+    name: 'setTimeout(callback) that ignores a lone callback',
+    module: mutant(
+      editServer((server) => {
+        const original = server.setTimeout.bind(server) as (msecs?: unknown, callback?: () => void) => RefServer;
+        server.setTimeout = function setTimeout(this: RefServer, msecs?: unknown, callback?: () => void) {
+          return typeof msecs === 'function' ? this : original(msecs, callback);
         } as RefServer['setTimeout'];
       }),
     ),

@@ -56,6 +56,7 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   }
   const next = args[index];
   if (next !== undefined && next !== null && typeof next !== 'function') {
+    // beyond-spec: refusing an argument of another type follows Node; the spec states no error for it (§Errors)
     if (typeof next !== 'object') throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
     // Own enumerable properties only, as for every options object.
     Object.assign(options, next);
@@ -119,6 +120,7 @@ export function urlToOptions(url: URL): UrlOptions {
 export function serverArguments<L extends (...args: never[]) => unknown>(options: unknown, listener: L | undefined): [OwnOptions, L | undefined] {
   if (typeof options === 'function') return [{ __proto__: null }, options as L];
   if (options === null || options === undefined) return [{ __proto__: null }, listener];
+  // beyond-spec: refusing an argument of another type follows Node; the spec states no error for it (§Errors)
   if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgTypeOfType('options', 'of type object', options);
   return [ownOptions(options), listener];
 }
@@ -139,7 +141,13 @@ export function serverArguments<L extends (...args: never[]) => unknown>(options
  */
 export function connectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
   // The spec's form, createConnection(options[, callback]).
-  if (port !== null && typeof port === 'object' && typeof host !== 'string') return ownOptions(port);
+  if (port !== null && typeof port === 'object') {
+    const copy = ownOptions(port);
+    // beyond-spec: a host string after the options follows Node's https Agent; the spec shows only
+    // createConnection(options[, callback]) (§https.Agent)
+    if (typeof host === 'string') copy['host'] = host;
+    return copy;
+  }
   // beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
   // createConnection(options[, callback]) (§https.Agent)
   return positionalConnectionArguments(port, host, options);
@@ -148,10 +156,7 @@ export function connectionArguments(port: unknown, host?: unknown, options?: unk
 // beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
 // createConnection(options[, callback]) (§https.Agent)
 function positionalConnectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
-  let copy: OwnOptions;
-  if (port !== null && typeof port === 'object') copy = ownOptions(port);
-  else if (host !== null && typeof host === 'object') copy = ownOptions(host);
-  else copy = ownOptions(options);
+  const copy = host !== null && typeof host === 'object' ? ownOptions(host) : ownOptions(options);
   if (typeof port === 'number') copy['port'] = port;
   if (typeof host === 'string') copy['host'] = host;
   return copy;

@@ -18,6 +18,8 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 100;
  */
 export function validateMaxCachedSessions(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
+  // beyond-spec: refusing a maxCachedSessions that is not a number >= 0 follows Node; the spec states no error for
+  // it (§Errors)
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
     throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `options.maxCachedSessions must be a number >= 0; received ${String(value)}`, validateMaxCachedSessions);
   }
@@ -51,11 +53,8 @@ export class SessionCache {
       this.#sessions.set(key, session);
       return;
     }
-    while (this.#sessions.size >= limit) {
-      const oldest = this.#sessions.keys().next();
-      if (oldest.done) break;
-      this.#sessions.delete(oldest.value);
-    }
+    // limit >= 1 here, so the cache holds at least one key whenever the loop runs.
+    while (this.#sessions.size >= limit) this.#sessions.delete(this.#sessions.keys().next().value as string);
     this.#sessions.set(key, session);
   }
 
@@ -64,6 +63,8 @@ export class SessionCache {
    *
    * @param key The pool name.
    */
+  // beyond-spec: dropping the cached session of a connection that failed follows Node; the spec says only that
+  // sessions are cached, up to maxCachedSessions
   delete(key: string): void {
     this.#sessions.delete(key);
   }
