@@ -102,6 +102,9 @@ class Agent extends http.Agent {
     const own = connectionArguments(options, rest[0], rest[1]);
     const key = typeof own['_agentKey'] === 'string' ? own['_agentKey'] : undefined;
     const session = key === undefined ? undefined : sessionCacheOf(this).get(key);
+    // beyond-spec: requests reach here with the servername the plain-HTTP agent computed; this default serves direct
+    // createConnection calls, where the spec does not say whether the Agent's servername default applies (Node sends
+    // no SNI there, Deno and Bun send the host name)
     const servername = own['servername'] ?? defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
     // tls.connect copies these options into an ordinary object and reads them from there: every name it reads is
     // made an own property first.

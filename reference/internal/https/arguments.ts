@@ -68,6 +68,8 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   options['_defaultAgent'] = defaultAgent;
   // The plain-HTTP request copies the options into an ordinary object before reading them: every name it reads must be
   // an own property by then.
+  // beyond-spec: giving the request's option names an own undefined defends against prototype pollution (Node reads
+  // them from Object.prototype); the spec does not say whether an inherited option counts
   coverNames(options, CLIENT_REQUEST_OPTIONS);
   return {
     options: options as RequestArguments<A>['options'],

@@ -76,6 +76,8 @@ function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[n
  * defaultServername('127.0.0.1'); // ''
  * ```
  */
+// beyond-spec: only direct createConnection calls without a servername reach this default, where the spec does not
+// say whether the Agent's servername default applies (Node sends no SNI there)
 export function defaultServername(host: string | null | undefined): string {
   const name = host ?? 'localhost';
   return isIP(name) === 0 ? name : '';
