@@ -134,6 +134,8 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
     const custom = ownOption(options, 'encodeURIComponent');
     if (typeof custom === 'function') encode = custom;
   }
+  // beyond-spec: giving '' for an obj that is not an object follows Node; the spec's stringify takes an Object and
+  // says nothing of other values
   if (obj === null || typeof obj !== 'object') return '';
   const source = obj as Record<string, unknown>;
   const keys = Object.keys(source);

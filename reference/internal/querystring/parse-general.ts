@@ -28,6 +28,8 @@ export function parseGeneral(
   record: QueryRecord,
 ): void {
   const custom = decode !== null;
+  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
+  // decoder that leaves '+' as it is, and never mentions '+'
   const plusText = custom ? '%20' : ' ';
   const length = str.length;
   const sepLength = sep.length;
@@ -94,6 +96,8 @@ export function parseGeneral(
           escape = 0;
         }
       }
+      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
+      // decoder that leaves '+' as it is, and never mentions '+'
       if (code === PLUS) {
         if (copied < i) key += str.slice(copied, i);
         key += plusText;
@@ -102,8 +106,14 @@ export function parseGeneral(
       }
     }
     if (code === PLUS) {
+      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
+      // decoder that leaves '+' as it is, and never mentions '+'
       if (copied < i) value += str.slice(copied, i);
+      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
+      // decoder that leaves '+' as it is, and never mentions '+'
       value += plusText;
+      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
+      // decoder that leaves '+' as it is, and never mentions '+'
       copied = i + 1;
     } else if (!valueEncoded) {
       if (code === PERCENT) escape = 1;
