@@ -1,7 +1,7 @@
 // parse's decoding: UTF-8 percent-decoding through the module's unescape by default, or a decodeURIComponent option.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
-import { plain, qsFunction, replaceExport, unicodeText } from './_util.js';
+import { plain, qsFunction, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
 
 export const parseDecodingCases = defineCases('querystring', [
   {
@@ -34,6 +34,34 @@ export const parseDecodingCases = defineCases('querystring', [
           const expected: Record<string, string> = {};
           Object.defineProperty(expected, name, { value, enumerable: true, writable: true, configurable: true });
           expect(plain(result)).to.deep.equal(expected);
+        }),
+      );
+    },
+  },
+  {
+    id: 'querystring.parse.decodes-several-pairs-encoded-or-not',
+    rules: ['querystring.parse.utf8-default'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const fc = ctx.fc;
+      // Several pairs in one query, each part encoded in upper- or lower-case hex or (when it is safe text) left as it
+      // is; texts short, long, or a long unencoded stretch before the first escape. One query thus takes a parser
+      // through every way it may read a pair, and from one way to the next.
+      const text = fc.oneof(unicodeText(fc), unicodeText(fc, 40), fc.tuple(safeText(fc, 10, 40), unicodeText(fc, 6)).map(([head, tail]) => head + tail));
+      const form = fc.constantFrom('upper', 'lower', 'raw');
+      const pairs = fc.uniqueArray(fc.tuple(text.filter((key) => key !== ''), text, form, form), { minLength: 1, maxLength: 6, selector: ([key]) => key });
+      const safe = new RegExp(`^[${SAFE_CHARS.join('').replace(/[-\]\\^]/g, '\\$&')}]*$`);
+      const encode = (part: string, how: string): string => {
+        if (how === 'raw' && safe.test(part)) return part;
+        const encoded = encodeURIComponent(part);
+        return how === 'lower' ? encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()) : encoded;
+      };
+      await ctx.check(
+        fc.property(pairs, (list) => {
+          const query = list.map(([key, value, keyForm, valueForm]) => `${encode(key, keyForm)}=${encode(value, valueForm)}`).join('&');
+          const expected: Record<string, string> = {};
+          for (const [key, value] of list) Object.defineProperty(expected, key, { value, enumerable: true, writable: true, configurable: true });
+          expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal(expected);
         }),
       );
     },

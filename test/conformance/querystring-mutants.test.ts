@@ -184,6 +184,17 @@ const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    name: 'parse leaves the escapes of every pair after the first undecoded',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        if (typeof str !== 'string' || sep !== undefined || eq !== undefined || options !== undefined || !str.includes('&')) return base.parse(str, sep, eq, options);
+        const [first = '', ...rest] = str.split('&');
+        return Object.assign(Object.create(null), base.parse(first), base.parse(rest.join('&'), undefined, undefined, { decodeURIComponent: (text: string) => text }));
+      },
+    })),
+    caught: ['querystring.parse.decodes-several-pairs-encoded-or-not', 'querystring.parse.decodes-percent-encoded-utf8'],
+  },
+  {
     name: 'unescape does not decode',
     module: mutant(() => ({ unescape: (text: string) => text })),
     caught: ['querystring.parse.decodes-percent-encoded-utf8', 'querystring.unescape.decodes-percent-encoded-utf8', 'querystring.parse.agrees-with-reference.utf8-default'],
