@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { inherits } from 'node:util';
 import https, { Agent, Server, createServer, get, request } from '../../reference/https.js';
 import { urlToOptions } from '../../reference/internal/https/arguments.js';
+import { SessionCache } from '../../reference/internal/https/session-cache.js';
 import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
 import { EXCHANGE_LIMIT_MS, exchange, failure, listen, type Scope } from '../../conformance/https/_util.js';
 import { nextEvent, type WaitContext } from '../../conformance/kit.js';
@@ -524,5 +525,14 @@ describe('reference https', function () {
       const reply = await exchange(s, (done) => get({ host: 'localhost', port, rejectUnauthorized: false, agent: false }, done));
       expect(reply.body).to.equal('ok');
     });
+  });
+});
+
+describe('reference https session cache', () => {
+  it('stores a session under a limit an application set below 1 without looping: it empties the cache, then stores', () => {
+    const cache = new SessionCache();
+    cache.store('a', Buffer.from('first'), 2);
+    cache.store('b', Buffer.from('second'), -1);
+    expect([cache.get('a'), cache.get('b')?.toString()]).to.deep.equal([undefined, 'second']);
   });
 });

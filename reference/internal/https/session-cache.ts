@@ -53,8 +53,8 @@ export class SessionCache {
       this.#sessions.set(key, session);
       return;
     }
-    // limit >= 1 here, so the cache holds at least one key whenever the loop runs.
-    while (this.#sessions.size >= limit) this.#sessions.delete(this.#sessions.keys().next().value as string);
+    // An application may set maxCachedSessions to anything (a negative number too): stop once the cache is empty.
+    while (this.#sessions.size > 0 && this.#sessions.size >= limit) this.#sessions.delete(this.#sessions.keys().next().value as string);
     this.#sessions.set(key, session);
   }
 
