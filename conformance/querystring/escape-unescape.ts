@@ -1,13 +1,42 @@
 // escape and unescape: percent-encoding and decoding, the built-in decoder's result on well-formed input, and a
 // fallback that never throws on malformed input.
 import { expect } from 'chai';
-import { CaseFailure, CaseNotApplicable, defineCases } from '../case.js';
+import { isDeepStrictEqual } from 'node:util';
+import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { api } from '../kit.js';
-import { ENCODED_TEXT, outcomeOf, qsFunction, unicodeText } from './_util.js';
+import { ENCODED_TEXT, outcomeOf, plain, qsFunction, unicodeText } from './_util.js';
 
 /** Text a query string may contain: bare characters, good escapes, bad escapes, stray and trailing `%`. */
 // Lower-case hex digits too ('%c3%a9', '%aF'): percent-encoding is case-insensitive, and the built-in decoder takes both.
 const PIECES = ['a', 'Z', '0', ' ', '+', 'é', '😀', '%', '%%', '%2', '%41', '%zz', '%C3%A9', '%C3', '%E9', '%ED%A0%80', '%F4%90%80%80', '%C0%AF', '%F0%9F%98%80', '%c3%a9', '%e2%9c%93', '%2f', '%3d', '%aF', '%C2%aF', '%dF%bf', '%Ef%bF%Bd', '%f0%9f%98%80', '%e9'];
+
+/**
+ * Query text mixing malformed escapes with well-formed ones, built so that every piece means one thing whatever
+ * follows it: literal pieces hold no hex digit, `%` or `+`, and every escape piece starts with `%`, so a malformed
+ * piece's `%` never borrows hex digits from its neighbour. Well-formed escape pieces spell whole UTF-8 sequences
+ * (the first and last of each length among them), in upper- or lower-case hex. ASCII only: what the fallback makes of
+ * a literal non-ASCII character, or of `+`, the spec leaves open.
+ */
+function malformedQueryText(fc: CaseContext['fc']) {
+  const literal = fc.constantFrom('x', 'Z', ' ', '-', '.', '~', '!', '*', 'xyz', 'z'.repeat(20));
+  const malformed = fc.constantFrom('%', '%x', '%Zz', '%4', '%%', '%G1', '%1G', '%%%');
+  const sequence = fc.oneof(
+    fc.constantFrom('%00', '%41', '%7F', '%7e', '%25', '%26', '%3D', '%2B', '%C2%80', '%DF%BF', '%E0%A0%80', '%ED%9F%BF', '%EE%80%80', '%EF%BF%BF', '%F0%90%80%80', '%F4%8F%BF%BF'),
+    // Every byte escaped, letters and digits too: a piece that began with a bare letter could complete an escape.
+    unicodeText(fc, 3)
+      .filter((text) => text !== '')
+      .map((text) => Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')),
+  );
+  const escape = fc.tuple(sequence, fc.boolean()).map(([text, lower]) => (lower ? text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()) : text));
+  const piece = fc.oneof(literal.map((text) => [text, text] as const), malformed.map((text) => [text, text] as const), escape.map((text) => [text, decodeURIComponent(text)] as const));
+  // At least one malformed piece, somewhere: the whole text is then malformed, and the fallback decodes it.
+  return fc
+    .tuple(fc.array(piece, { maxLength: 8 }), malformed, fc.array(piece, { maxLength: 8 }))
+    .map(([before, bad, after]) => {
+      const pieces = [...before, [bad, bad] as const, ...after];
+      return { raw: pieces.map(([raw]) => raw).join(''), decoded: pieces.map(([, decoded]) => decoded).join('') };
+    });
+}
 
 export const escapeUnescapeCases = defineCases('querystring', [
   {
@@ -24,6 +53,19 @@ export const escapeUnescapeCases = defineCases('querystring', [
           expect(decodeURIComponent(String(escaped))).to.equal(text);
         }),
       );
+    },
+  },
+  {
+    id: 'querystring.escape.encodes-utf8-at-sequence-length-boundaries',
+    rules: ['querystring.escape.percent-encodes'],
+    run(ctx) {
+      const escape = qsFunction(ctx, 'escape');
+      // The last character of each UTF-8 length and the first of the next (U+007F/U+0080, U+07FF/U+0800,
+      // U+FFFF/U+10000), the ends of the surrogate gap and the last code point: an encoder whose bounds are off by one
+      // writes one of them with the wrong number of bytes.
+      for (const text of ['\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '\u{10ffff}', 'a\u0800b\u07ffc']) {
+        expect(escape(text), `escape(${JSON.stringify(text)})`).to.equal(encodeURIComponent(text));
+      }
     },
   },
   {
@@ -136,6 +178,61 @@ export const escapeUnescapeCases = defineCases('querystring', [
       for (const [input, expected] of [['100%', '100%'], ['%41%zz%42', 'A%zzB'], ['%C3%A9%', 'é%']] as const) {
         expect(unescape(input), `unescape(${JSON.stringify(input)})`).to.equal(expected);
       }
+    },
+  },
+  {
+    id: 'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones',
+    rules: ['querystring.unescape.malformed-fallback'],
+    async run(ctx) {
+      const unescape = qsFunction(ctx, 'unescape');
+      const fc = ctx.fc;
+      await ctx.check(
+        fc.property(malformedQueryText(fc), ({ raw, decoded }) => {
+          expect(unescape(raw), `unescape(${JSON.stringify(raw)})`).to.equal(decoded);
+        }),
+        { examples: [[{ raw: '%4%41%C3%A9%', decoded: '%4Aé%' }], [{ raw: 'zzzzzzzzzzzzzzzzzzzz%0F%zz%f0%9f%98%80', decoded: 'zzzzzzzzzzzzzzzzzzzz\u000f%zz😀' }]] },
+      );
+    },
+  },
+  {
+    id: 'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does',
+    rules: ['querystring.parse.decode-default-unescape'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const unescape = api(ctx, 'querystring', 'unescape') as unknown as (text: string) => unknown;
+      // The control: a parse that throws whatever it is given fails here, naming its error.
+      parse('a=1');
+      const fc = ctx.fc;
+      // Only delimiters the candidate reads (plain pairs split as given): where it misreads those, the sep and eq
+      // rules are at fault, and decoding cannot be seen.
+      const reads = ([sep, eq]: readonly [string, string]): boolean => isDeepStrictEqual(plain(parse(`x${eq}1${sep}y${eq}2`, sep, eq)), { x: '1', y: '2' });
+      // Several pairs, keys and values mixing malformed and well-formed escapes, short and long, under the default
+      // delimiters and under one- and several-character ones (none of them a character the pieces hold). Relative to
+      // the candidate's own unescape, as above: parse must decode each part as it does.
+      const delimiters = fc.constantFrom(['&', '='], [';', ':'], ['&&', '=>'], ['|', '=']);
+      const pairs = fc.array(fc.tuple(malformedQueryText(fc), malformedQueryText(fc)), { minLength: 1, maxLength: 4 });
+      let observed = 0;
+      await ctx.check(
+        fc.property(pairs, delimiters, (list, [sep, eq]) => {
+          if (!reads([sep, eq])) return;
+          const decoded = list.map(([key, value]) => [outcomeOf(() => Reflect.apply(unescape, ctx.qs, [key.raw])), outcomeOf(() => Reflect.apply(unescape, ctx.qs, [value.raw]))] as const);
+          // Where unescape itself throws or returns no string, the malformed-fallback cases charge it; nothing to compare.
+          if (decoded.some((both) => both.some((outcome) => !('value' in outcome) || typeof outcome.value !== 'string'))) return;
+          observed++;
+          const expected: Record<string, string | string[]> = {};
+          for (const [keyOutcome, valueOutcome] of decoded) {
+            const key = (keyOutcome as { value: string }).value;
+            const value = (valueOutcome as { value: string }).value;
+            const before = Object.prototype.hasOwnProperty.call(expected, key) ? expected[key] : undefined;
+            const next = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+            Object.defineProperty(expected, key, { value: next, enumerable: true, writable: true, configurable: true });
+          }
+          const query = list.map(([key, value]) => `${key.raw}${eq}${value.raw}`).join(sep);
+          const args = sep === '&' ? [query] : [query, sep, eq];
+          expect(plain(parse(...(args as [string]))), `parse(${args.map((arg) => JSON.stringify(arg)).join(', ')})`).to.deep.equal(expected);
+        }),
+      );
+      if (observed === 0) throw new CaseNotApplicable('unescape threw on every malformed text (or parse misread every delimiter), so whether parse decodes as it does cannot be observed');
     },
   },
   {

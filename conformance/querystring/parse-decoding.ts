@@ -1,6 +1,7 @@
 // parse's decoding: UTF-8 percent-decoding through the module's unescape by default, or a decodeURIComponent option.
 import { expect } from 'chai';
-import { defineCases } from '../case.js';
+import { isDeepStrictEqual } from 'node:util';
+import { CaseFailure, defineCases } from '../case.js';
 import { plain, qsFunction, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
 
 export const parseDecodingCases = defineCases('querystring', [
@@ -67,6 +68,39 @@ export const parseDecodingCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.parse.reads-many-distinct-keys-alike-on-every-call',
+    rules: ['querystring.parse.utf8-default'],
+    async run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      const fc = ctx.fc;
+      // Far more distinct keys than a parser would keep in any cache of recent keys, of every length up to 40, most
+      // percent-encoded, parsed three times (the second and third time in another order): a key read back from such a
+      // cache must be the key the query holds, never one that merely shares its length or hash.
+      const alphabet = [...'abcdefghijklmnopqrstuvwxyzAZ0189-_.~ é☃😀'];
+      const keyText = fc.array(fc.constantFrom(...alphabet), { minLength: 2, maxLength: 40 }).map((chars) => chars.join(''));
+      const [keys] = fc.sample(fc.uniqueArray(fc.tuple(keyText, fc.boolean()), { minLength: 1200, maxLength: 1200, selector: ([text]) => text }), { seed: ctx.seed, numRuns: 1 });
+      const safe = new RegExp(`^[${SAFE_CHARS.join('').replace(/[-\]\\^]/g, '\\$&')}]*$`);
+      const raw = (keys ?? []).map(([text, encode]) => (encode || !safe.test(text) ? encodeURIComponent(text) : text));
+      const texts = (keys ?? []).map(([text]) => text);
+      const order = [...texts.keys()];
+      for (const pass of [0, 1, 2]) {
+        if (pass === 1) order.reverse();
+        if (pass === 2) order.sort((a, b) => (a % 7) - (b % 7) || a - b);
+        for (let from = 0; from < order.length; from += 200) {
+          const batch = order.slice(from, from + 200);
+          const query = batch.map((i) => `${raw[i]}=${i}`).join('&');
+          const expected: Record<string, string> = {};
+          for (const i of batch) Object.defineProperty(expected, texts[i] as string, { value: String(i), enumerable: true, writable: true, configurable: true });
+          const result = plain(parse(query));
+          if (isDeepStrictEqual(result, expected)) continue;
+          const wrong = batch.find((i) => result[texts[i] as string] !== String(i));
+          const shown = wrong === undefined ? 'a key it was not given' : `${JSON.stringify(raw[wrong])}=${wrong} read as ${JSON.stringify(Object.keys(result).find((key) => result[key] === String(wrong)) ?? null)}`;
+          throw new CaseFailure(`parse of ${batch.length} distinct keys (pass ${pass + 1} of 3): ${shown}`, { expected: `the key ${JSON.stringify(wrong === undefined ? '' : texts[wrong])}`, actual: shown });
+        }
+      }
+    },
+  },
+  {
     id: 'querystring.parse.decodes-with-the-module-unescape',
     rules: ['querystring.parse.decode-default-unescape', 'querystring.unescape.replaceable'],
     run(ctx) {
@@ -78,6 +112,21 @@ export const parseDecodingCases = defineCases('querystring', [
       });
       expect(plain(parse('k%41=v%42')), 'parse once querystring.unescape was replaced (it must decode with the replacement)').to.deep.equal({ '<k%41>': '<v%42>' });
       expect(seen, 'texts passed to the replaced unescape').to.include.members(['k%41', 'v%42']);
+    },
+  },
+  {
+    id: 'querystring.parse.options-without-a-decoder-keep-the-default',
+    rules: ['querystring.parse.decode-default-unescape'],
+    run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      // An options object that does not name decodeURIComponent leaves the default decoder in place: a query of
+      // well-formed escapes reads as it does without options (what the default decoder makes of it is for the decoding rules' cases to say).
+      for (const options of [{}, { maxKeys: 5 }, { maxKeys: 0 }]) {
+        for (const [input, sep, eq] of [['k%41=caf%C3%A9&x=%E2%9C%93', undefined, undefined], ['k%41:v%42;b:%c3%a9', ';', ':'], ['k%41=>v%42&&b=>%F0%9F%98%80', '&&', '=>']] as const) {
+          const call = `parse(${JSON.stringify(input)}, ${JSON.stringify(sep)}, ${JSON.stringify(eq)}, ${JSON.stringify(options)})`;
+          expect(plain(parse(input, sep, eq, options)), `${call}, against the same without options`).to.deep.equal(plain(parse(input, sep, eq)));
+        }
+      }
     },
   },
   {
@@ -99,6 +148,11 @@ export const parseDecodingCases = defineCases('querystring', [
       const upper = (text: string): string => text.replace(/%41/g, 'Z').toUpperCase();
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse('x=y&ab=cd&k%41=v%41', undefined, undefined, { decodeURIComponent: upper })), 'parse with an upper-casing decodeURIComponent option').to.deep.equal({ X: 'Y', AB: 'CD', KZ: 'VZ' });
+      // Under delimiters of several characters too, and on parts holding a `%` that starts no escape; only where the
+      // candidate reads those delimiters (the sep and eq rules judge that).
+      if (isDeepStrictEqual(plain(parse('x==1,y==2', ',', '==')), { x: '1', y: '2' })) {
+        expect(plain(parse('a%zz==x,b==%G1y', ',', '==', { decodeURIComponent: upper })), "parse('a%zz==x,b==%G1y', ',', '==') with an upper-casing option").to.deep.equal({ 'A%ZZ': 'X', B: '%G1Y' });
+      }
     },
   },
 ]);

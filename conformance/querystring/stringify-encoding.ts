@@ -13,6 +13,20 @@ export const stringifyEncodingCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.stringify.percent-encodes-utf8-at-sequence-length-boundaries',
+    rules: ['querystring.stringify.utf8-percent-encoding'],
+    run(ctx) {
+      const stringify = qsFunction(ctx, 'stringify');
+      // Keys and values at the ends of each UTF-8 length (see the escape case of the same name), short and long: an
+      // encoder whose bounds are off by one writes one of them with the wrong number of bytes.
+      const texts = ['\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '\u{10ffff}'];
+      for (const text of [...texts, texts.join('x'), `${'x'.repeat(40)}${texts.join('')}`]) {
+        const expected = `${encodeURIComponent(text)}=${encodeURIComponent(text)}`;
+        expect(stringify({ [text]: text }), `stringify({ ${JSON.stringify(text)}: ${JSON.stringify(text)} })`).to.equal(expected);
+      }
+    },
+  },
+  {
     id: 'querystring.stringify.percent-encodes-number-text',
     rules: ['querystring.stringify.utf8-percent-encoding'],
     run(ctx) {
@@ -60,6 +74,20 @@ export const stringifyEncodingCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.stringify.options-without-an-encoder-keep-the-default',
+    rules: ['querystring.stringify.encode-default-escape'],
+    run(ctx) {
+      const stringify = qsFunction(ctx, 'stringify');
+      // An options object that does not name encodeURIComponent leaves the default encoder in place: the output is
+      // the one without options (what the default encoder writes is for the encoding rules' cases to say).
+      const input = { 'k é': 'a b', n: [1, 'x/y'], t: true };
+      for (const [sep, eq] of [[undefined, undefined], [';', ':'], ['&&', '=>']] as const) {
+        const call = `stringify({ 'k é': 'a b', n: [1, 'x/y'], t: true }, ${JSON.stringify(sep)}, ${JSON.stringify(eq)}, {})`;
+        expect(stringify(input, sep, eq, {}), `${call}, against the same without options`).to.equal(stringify(input, sep, eq));
+      }
+    },
+  },
+  {
     id: 'querystring.stringify.encodes-with-the-encodeURIComponent-option',
     rules: ['querystring.stringify.encode-custom'],
     run(ctx) {
@@ -84,6 +112,9 @@ export const stringifyEncodingCases = defineCases('querystring', [
       const input = { s: 'a b', n: 1.5, big: 12n, yes: true, nan: NaN, inf: -Infinity, nul: null, obj: {}, list: ['x', 2, false, NaN], one: ['é'], huge: 1e21 };
       expect(stringify(input, undefined, undefined, { encodeURIComponent }), 'stringify with an option calling the module\'s escape, against stringify without it').to.equal(stringify(input));
       expect(stringify(input, ';', ':', { encodeURIComponent }), 'the same with sep ";" and eq ":"').to.equal(stringify(input, ';', ':'));
+      // An array as the first value too: its first pair starts the output.
+      const first = { list: ['x', 'y'], s: 'a b' };
+      expect(stringify(first, ';', ':', { encodeURIComponent }), 'the same on an object whose first value is an array').to.equal(stringify(first, ';', ':'));
     },
   },
 ]);

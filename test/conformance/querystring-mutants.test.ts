@@ -490,6 +490,103 @@ const MUTANTS: readonly Mutant[] = [
     })),
     caught: ['querystring.parse.decodes-with-the-decodeURIComponent-option'],
   },
+  {
+    name: 'unescape\'s fallback keeps escapes whose high digit is 0 as written',
+    module: mutant(() => ({
+      unescape: (text: string) => {
+        try {
+          return decodeURIComponent(text);
+        } catch {
+          return unescape(text.replace(/%0([0-9A-Fa-f])/g, '%250$1'));
+        }
+      },
+    })),
+    caught: ['querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones'],
+  },
+  {
+    name: 'escape writes U+0800 in the two bytes of an overlong form',
+    module: mutant(() => ({ escape: (text: string) => escape(text).replace(/%E0%A0%80/g, '%E0%80') })),
+    caught: ['querystring.escape.encodes-utf8-at-sequence-length-boundaries', 'querystring.stringify.percent-encodes-utf8-at-sequence-length-boundaries'],
+  },
+  {
+    name: 'with maxKeys 0, a trailing separator adds an empty key',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        const sepText = typeof sep === 'string' && sep !== '' ? sep : '&';
+        if (options?.['maxKeys'] === 0 && typeof str === 'string' && str.endsWith(sepText)) result[''] = '';
+        return result;
+      },
+    })),
+    caught: ['querystring.parse.max-keys-zero-keeps-every-key'],
+  },
+  {
+    name: 'parse keeps a cache of recent keys that matches on length and first character only',
+    module: mutant((base) => {
+      const recent = new Map<string, string>();
+      return {
+        parse: (str, sep, eq, options) => {
+          const out = Object.create(null) as Record<string, unknown>;
+          for (const [key, value] of Object.entries(base.parse(str, sep, eq, options) as object)) {
+            const slot = `${key.length}:${key.slice(0, 1)}`;
+            const cached = recent.get(slot) ?? key;
+            recent.set(slot, cached);
+            out[cached] = value;
+          }
+          return out;
+        },
+      };
+    }),
+    caught: ['querystring.parse.reads-many-distinct-keys-alike-on-every-call'],
+  },
+  {
+    name: 'parse with an options object that names no decoder decodes nothing',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => base.parse(str, sep, eq, options && !('decodeURIComponent' in options) ? { ...options, decodeURIComponent: (text: string) => text } : options),
+    })),
+    caught: ['querystring.parse.options-without-a-decoder-keep-the-default'],
+  },
+  {
+    name: 'stringify with an options object that names no encoder encodes nothing',
+    module: mutant((base) => ({
+      stringify: (obj, sep, eq, options) => base.stringify(obj, sep, eq, options && !('encodeURIComponent' in options) ? { ...options, encodeURIComponent: (text: string) => text } : options),
+    })),
+    caught: ['querystring.stringify.options-without-an-encoder-keep-the-default'],
+  },
+  {
+    name: 'under a sep other than &, parse leaves a value holding a malformed escape as written',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const decode = (options?.['decodeURIComponent'] as ((text: string) => string) | undefined) ?? unescape;
+        const lazy = (text: string): string => (typeof sep === 'string' && sep !== '&' && /%(?![0-9A-Fa-f]{2})/.test(text) ? text : decode(text));
+        return base.parse(str, sep, eq, { ...options, decodeURIComponent: lazy });
+      },
+    })),
+    caught: ['querystring.parse.decodes-malformed-keys-and-values-as-unescape-does'],
+  },
+  {
+    name: 'under delimiters of several characters, the decodeURIComponent option skips parts holding a stray %',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const custom = options?.['decodeURIComponent'];
+        const long = (typeof sep === 'string' && sep.length > 1) || (typeof eq === 'string' && eq.length > 1);
+        if (typeof custom !== 'function' || !long) return base.parse(str, sep, eq, options);
+        return base.parse(str, sep, eq, { ...options, decodeURIComponent: (text: string) => (/%(?![0-9A-Fa-f]{2})/.test(text) ? text : (custom as (text: string) => unknown)(text)) });
+      },
+    })),
+    caught: ['querystring.parse.decodes-with-the-decodeURIComponent-option'],
+  },
+  {
+    name: 'with an encodeURIComponent option, an array as the first value starts the output with sep',
+    module: mutant((base) => ({
+      stringify: (obj, sep, eq, options) => {
+        const out = base.stringify(obj, sep, eq, options) as string;
+        const first = obj !== null && typeof obj === 'object' ? Object.values(obj)[0] : undefined;
+        return options?.['encodeURIComponent'] && Array.isArray(first) && first.length > 0 ? `${typeof sep === 'string' && sep !== '' ? sep : '&'}${out}` : out;
+      },
+    })),
+    caught: ['querystring.stringify.an-option-encoding-as-escape-changes-nothing'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
@@ -539,6 +636,9 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
       'querystring.unescape.decodes-utf8-at-lead-byte-boundaries': 'fail', // no unescape
       'querystring.unescape.never-decodes-ill-formed-utf8-to-a-character': 'fail', // no unescape
+      'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones': 'fail', // no unescape
+      'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does': 'fail', // has no unescape to decode with
+      'querystring.escape.encodes-utf8-at-sequence-length-boundaries': 'fail', // no escape
     },
   },
   // fast-querystring 1.1.2: parse(input) and stringify(input) only — no sep/eq/options, no maxKeys (so no 1000-key
@@ -581,6 +681,9 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.keeps-what-it-cannot-decode': 'fail',
       'querystring.unescape.decodes-utf8-at-lead-byte-boundaries': 'fail', // no unescape
       'querystring.unescape.never-decodes-ill-formed-utf8-to-a-character': 'fail', // no unescape
+      'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones': 'fail', // no unescape
+      'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does': 'fail', // has no unescape to decode with
+      'querystring.escape.encodes-utf8-at-sequence-length-boundaries': 'fail', // no escape
     },
   },
 };
