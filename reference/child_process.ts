@@ -12,7 +12,6 @@ import { normalizeExecArgs, normalizeExecFileArgs } from './internal/child_proce
 import { DEFAULT_MAX_BUFFER, superviseExec, syncFailure, textEncodingOf, type SpawnSyncResult } from './internal/child_process/exec-outcome.js';
 import { forkStdio, withoutEval } from './internal/child_process/fork-options.js';
 import { promisifiedExec, withPromisified } from './internal/child_process/promisified-exec.js';
-import { resolveCommand, searchPathOf } from './internal/child_process/resolve-command.js';
 import { normalizeKillSignal } from './internal/child_process/signals.js';
 import { environmentObject, normalizeSpawnOptions } from './internal/child_process/spawn-options.js';
 import { ownOptions } from './internal/own-options.js';
@@ -201,6 +200,8 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
   validateOptionalAbortSignal(signal, 'options.signal');
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const serialization = bag['serialization'];
+  // beyond-spec: spawn's serialization option and its refusal of other values follow Node; the spec gives spawn no
+  // serialization option (fork's is checked in fork)
   if (!SERIALIZATIONS.includes(serialization)) {
     throw invalidArgValue('options.serialization', serialization, "must be one of: undefined, 'json', 'advanced'");
   }
@@ -247,12 +248,11 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
     // (§Errors)
     throw invalidArgType('options.stdio[0]', 'of type string or an instance of Buffer, TypedArray, or DataView', input);
   }
-  const found = process.platform === 'win32' ? undefined : resolveCommand(normalized.file, searchPathOf(normalized.envPairs), normalized.cwd);
   const [argv0, ...rest] = normalized.args;
   const encoding = bag['encoding'];
   // Prototype-less: the host reads every option (encoding, stdio, timeout…) from this object, so an option the caller
   // did not set must not be found on Object.prototype there either.
-  return host.spawnSync(found ?? normalized.file, rest, {
+  return host.spawnSync(normalized.file, rest, {
     __proto__: null,
     ...bag,
     argv0,

@@ -475,6 +475,14 @@ export const childProcessRules = [
     level: 'normative',
   },
   {
+    id: 'child_process.exec-file.args-optional',
+    module: 'child_process',
+    section: EXEC_FILE,
+    title: 'execFile may be called without args: execFile(file, options, callback) and execFile(file, callback) run the file with no arguments, the options applied.',
+    level: 'normative',
+    why: 'Read from the signature execFile(file[, args][, options][, callback]): each bracketed parameter may be left out on its own, so an object in the second place is the options and a function there the callback.',
+  },
+  {
     id: 'child_process.exec-file.args-with-shell-deprecated',
     module: 'child_process',
     section: EXEC_FILE,
@@ -782,6 +790,14 @@ export const childProcessRules = [
     level: 'normative',
   },
   {
+    id: 'child_process.fork.args-optional',
+    module: 'child_process',
+    section: FORK,
+    title: 'fork may be called without args: fork(modulePath) and fork(modulePath, options) run the module with no arguments, the options applied.',
+    level: 'normative',
+    why: 'Read from the signature fork(modulePath[, args][, options]): each bracketed parameter may be left out on its own, so an object in the second place is the options.',
+  },
+  {
     id: 'child_process.fork.cwd',
     module: 'child_process',
     section: FORK,
@@ -1036,6 +1052,14 @@ export const childProcessRules = [
     section: SPAWN,
     title: 'Each string in spawn\'s args array reaches the child as one argument, unchanged.',
     level: 'normative',
+  },
+  {
+    id: 'child_process.spawn.args-optional',
+    module: 'child_process',
+    section: SPAWN,
+    title: 'spawn may be called without args: spawn(command) and spawn(command, options) run the command with no arguments, the options applied.',
+    level: 'normative',
+    why: 'Read from the signature spawn(command[, args][, options]): each bracketed parameter may be left out on its own, so an object in the second place is the options.',
   },
   {
     id: 'child_process.spawn.args-with-shell-deprecated',

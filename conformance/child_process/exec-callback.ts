@@ -1,6 +1,8 @@
 // The completion callback of exec and execFile: null on success, otherwise an Error whose `code` is the exit code and
 // whose `signal` is the signal that ended the child.
 import { expect } from 'chai';
+import { realpath } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { expectError } from '../kit.js';
 import { fixtureCommand, fixtureCommandLine, noError, processGone, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
@@ -23,6 +25,20 @@ function forBoth(make: (via: Runner) => CaseEntry): CaseEntry[] {
 const rule = (via: Runner, name: string): string => `child_process.${via === 'exec' ? 'exec' : 'exec-file'}.${name}`;
 
 export const execCallbackCases = defineCases('child_process', [
+  {
+    id: 'child_process.execFile.options-or-callback-in-place-of-args',
+    rules: ['child_process.exec-file.args-optional'],
+    async run(ctx) {
+      // pwd takes no arguments and prints its working directory: the options reached it when it prints the cwd given.
+      const cwd = await realpath(dirname(ctx.fixtures.path('sleep.mjs')));
+      const withOptions = await runToCallback(ctx, 'execFile', 'pwd', { cwd });
+      noError(withOptions.error, "the callback error of execFile('pwd', { cwd }, callback)");
+      expect(text(withOptions.stdout), "the output of execFile('pwd', { cwd }, callback)").to.equal(`${cwd}\n`);
+      const alone = await runToCallback(ctx, 'execFile', 'pwd');
+      noError(alone.error, "the callback error of execFile('pwd', callback)");
+      expect(await realpath(text(alone.stdout).trim()), "the output of execFile('pwd', callback)").to.equal(await realpath(process.cwd()));
+    },
+  },
   ...forBoth((via) => ({
     id: `child_process.${via}.exit-0-gives-null-error-and-output`,
     rules: [rule(via, 'success-null-error'), rule(via, 'callback-on-exit')],

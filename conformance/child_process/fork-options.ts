@@ -94,6 +94,26 @@ export const forkOptionCases = defineCases('child_process', [
     },
   },
   {
+    id: 'child_process.fork.options-in-place-of-args',
+    rules: ['child_process.fork.args-optional'],
+    timeoutMs: 20000,
+    async run(ctx) {
+      const modulePath = ctx.fixtures.path('ipc-echo.mjs');
+      // Options in the second place: applied (execArgv and cwd as given), and the module gets no arguments.
+      const cwd = await realpath(join(modulePath, '..'));
+      const withOptions = launch(ctx, 'fork', [modulePath, { execArgv: ['--no-warnings'], cwd }]);
+      const ready = await readyOf(ctx, withOptions);
+      expect(ready.argv, 'the arguments of fork(modulePath, options)').to.deep.equal([]);
+      expect(ready.execArgv, 'the execArgv of fork(modulePath, { execArgv: ["--no-warnings"], cwd })').to.deep.equal(['--no-warnings']);
+      expect(await realpath(ready.cwd), 'the cwd of fork(modulePath, { execArgv, cwd })').to.equal(cwd);
+      await finish(ctx, withOptions);
+      // Nothing after the module path: no arguments either.
+      const alone = launch(ctx, 'fork', [modulePath]);
+      expect((await readyOf(ctx, alone)).argv, 'the arguments of fork(modulePath)').to.deep.equal([]);
+      await finish(ctx, alone);
+    },
+  },
+  {
     id: 'child_process.fork.module-path-file-url',
     rules: ['child_process.fork.module-path-file-url'],
     async run(ctx) {

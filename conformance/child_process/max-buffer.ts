@@ -14,8 +14,8 @@ type Via = 'exec' | 'execFile';
 type Stream = 'stdout' | 'stderr' | 'both';
 
 /** Runs the flood fixture through exec (the shell becoming the fixture) or execFile. */
-function flood(ctx: CaseContext, via: Via, stream: Stream, bytes: number, options: object, unit = 'x', then = 'exit'): Promise<CallbackOutcome> {
-  const args = [stream, String(bytes), unit, then];
+function flood(ctx: CaseContext, via: Via, stream: Stream, bytes: number, options: object, unit = 'x', then = 'exit', piece?: number): Promise<CallbackOutcome> {
+  const args = [stream, String(bytes), unit, then, ...(piece === undefined ? [] : [String(piece)])];
   const running =
     via === 'exec'
       ? runToCallback(ctx, 'exec', `exec ${fixtureCommandLine(ctx, 'flood.mjs', ...args)}`, options)
@@ -49,6 +49,16 @@ export const maxBufferCases = defineCases('child_process', [
       async run(ctx) {
         const { stderr } = await flood(ctx, via, 'stderr', 100_000, { maxBuffer: 777 });
         expect(text(stderr), 'stderr cut at exactly maxBuffer bytes').to.equal('x'.repeat(777));
+      },
+    },
+    {
+      id: `child_process.${via}.max-buffer-keeps-the-byte-that-reaches-it`,
+      rules: [rule(via, 'max-buffer-exceeded-truncates')],
+      async run(ctx) {
+        // Output arriving 10 bytes at a time past a 31-byte limit: once 30 bytes are in, the chunk that crosses the
+        // limit has room for exactly one byte, which is kept.
+        const { stdout } = await flood(ctx, via, 'stdout', 200, { maxBuffer: 31 }, 'x', 'exit', 10);
+        expect(text(stdout), 'stdout cut at exactly maxBuffer bytes').to.equal('x'.repeat(31));
       },
     },
     {

@@ -130,6 +130,20 @@ async function processReport(ctx: CaseContext, via: 'spawn' | 'fork', options: o
 
 export const processOptionCases = defineCases('child_process', [
   {
+    id: 'child_process.spawn.options-in-place-of-args',
+    rules: ['child_process.spawn.args-optional'],
+    async run(ctx) {
+      // pwd takes no arguments and prints its working directory: the options reached it when it prints the cwd given.
+      const cwd = await realpath(dirname(ctx.fixtures.path('sleep.mjs')));
+      const withOptions = launch(ctx, 'spawn', ['pwd', { cwd }]);
+      expect(await untilAborted(ctx, withOptions.closed), "the exit of spawn('pwd', { cwd })").to.deep.equal([0, null]);
+      expect(withOptions.stdout(), "the output of spawn('pwd', { cwd })").to.equal(`${cwd}\n`);
+      const alone = launch(ctx, 'spawn', ['pwd']);
+      expect(await untilAborted(ctx, alone.closed), "the exit of spawn('pwd')").to.deep.equal([0, null]);
+      expect(await realpath(alone.stdout().trim()), "the output of spawn('pwd')").to.equal(await realpath(process.cwd()));
+    },
+  },
+  {
     id: 'child_process.spawn.argv0-sets-argv0',
     rules: ['child_process.spawn.argv0-custom'],
     async run(ctx) {

@@ -41,6 +41,16 @@ export const timeoutCases = defineCases('child_process', [
       },
     },
     {
+      id: `child_process.${via}.timeout-of-one-millisecond-kills`,
+      rules: [rule(via, 'timeout-kills')],
+      async run(ctx) {
+        // The smallest limit there is: still a limit.
+        const { error } = await sleeper(ctx, via, { timeout: 1 });
+        const failure = expectError(error, `the ${via} callback's error after a 1 ms timeout`) as ExecError;
+        expect(failure.signal, 'error.signal').to.equal('SIGTERM');
+      },
+    },
+    {
       id: `child_process.${via}.timeout-sends-kill-signal-by-name`,
       rules: [rule(via, 'timeout-kills'), rule(via, 'kill-signal-name-or-number')],
       async run(ctx) {
@@ -91,6 +101,15 @@ export const timeoutCases = defineCases('child_process', [
     async run(ctx) {
       const child = launch(ctx, 'fork', [ctx.fixtures.path('sleep.mjs'), ['150'], { execArgv: [], silent: true }]);
       expect(await untilAborted(ctx, child.exited), 'ran its 150 ms and exited normally').to.deep.equal([0, null]);
+    },
+  },
+  {
+    id: 'child_process.spawn.timeout-of-one-millisecond-kills',
+    rules: ['child_process.spawn.timeout-kills'],
+    async run(ctx) {
+      const [command, args] = fixtureCommand(ctx, 'sleep.mjs');
+      const child = launch(ctx, 'spawn', [command, args, { timeout: 1, killSignal: 'SIGALRM' }]);
+      expect(await within(ctx, child.exited, BOUND_MS, 'the exit after a 1 ms timeout')).to.deep.equal([null, 'SIGALRM']);
     },
   },
   {

@@ -98,6 +98,13 @@ function editSpawn(edit: (options: Record<string, unknown>) => Record<string, un
   };
 }
 
+/** exec/execFile arguments whose callback sees stdout lose its last byte when it is 10k + 1 bytes long. */
+function dropByteAt10kPlus1(args: unknown[]): unknown[] {
+  const callback = args[args.length - 1] as Fn;
+  const cut = (stdout: string | Buffer): string | Buffer => (stdout.length % 10 === 1 ? stdout.slice(0, -1) : stdout);
+  return [...args.slice(0, -1), (error: unknown, stdout: string | Buffer, stderr: unknown) => callback(error, cut(stdout), stderr)];
+}
+
 interface Mutant {
   readonly name: string;
   readonly module: ChildProcessModule;
@@ -284,6 +291,45 @@ const MUTANTS: readonly Mutant[] = [
     name: 'exec/execFile pass the parent environment whatever env says',
     module: mutant(editExecOptions((options) => ({ ...options, env: { ...process.env, ...(options['env'] as object | undefined) } }))),
     caught: ['child_process.exec.env-replaces-environment', 'child_process.execFile.env-replaces-environment', 'child_process.lookup.env-without-path-ignores-process-path'],
+  },
+  {
+    name: 'a timeout of 1 ms is taken as none',
+    module: mutant({
+      ...editExecOptions((options) => (options['timeout'] === 1 ? { ...options, timeout: 0 } : options)),
+      ...editSpawn((options) => (options['timeout'] === 1 ? { ...options, timeout: 0 } : options)),
+    }),
+    caught: ['child_process.exec.timeout-of-one-millisecond-kills', 'child_process.execFile.timeout-of-one-millisecond-kills', 'child_process.spawn.timeout-of-one-millisecond-kills'],
+  },
+  {
+    name: 'the chunk that reaches maxBuffer with room for one byte is dropped',
+    // Simulated on what the callback gets: an output cut at 10k + 1 bytes (the paced case's limit of 31) loses its last byte.
+    module: mutant({
+      exec: (...args: unknown[]) => ref.exec(...dropByteAt10kPlus1(args)),
+      execFile: (...args: unknown[]) => ref.execFile(...dropByteAt10kPlus1(args)),
+    }),
+    caught: ['child_process.exec.max-buffer-keeps-the-byte-that-reaches-it', 'child_process.execFile.max-buffer-keeps-the-byte-that-reaches-it'],
+  },
+  {
+    name: 'execFile reads options in the second place as arguments, and a callback there as nothing',
+    module: mutant({
+      execFile: (file: unknown, ...rest: unknown[]) => (Array.isArray(rest[0]) ? ref.execFile(file, ...rest) : ref.execFile(file, [], {}, rest[rest.length - 1])),
+    }),
+    caught: ['child_process.execFile.options-or-callback-in-place-of-args'],
+  },
+  {
+    name: 'fork ignores options given in place of args',
+    module: mutant({ fork: (modulePath: unknown, args?: unknown, options?: unknown) => (Array.isArray(args) ? ref.fork(modulePath, args, options) : ref.fork(modulePath, [], { execArgv: [] })) }),
+    caught: ['child_process.fork.options-in-place-of-args'],
+  },
+  {
+    name: 'spawn without an args array refuses to start',
+    module: mutant({
+      spawn: (command: unknown, args?: unknown, options?: unknown) => {
+        if (!Array.isArray(args)) throw new TypeError('The "args" argument must be an array');
+        return ref.spawn(command, args, options);
+      },
+    }),
+    caught: ['child_process.spawn.options-in-place-of-args'],
   },
 ];
 

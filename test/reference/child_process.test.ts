@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import cp from '../../reference/child_process.js';
-import { resolveCommand, searchPathOf, DEFAULT_SEARCH_PATH } from '../../reference/internal/child_process/resolve-command.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
 
 type Outcome = { error: (Error & Record<string, unknown>) | null; stdout: string | Buffer; stderr: string | Buffer };
@@ -340,24 +339,23 @@ describe('reference child_process', function () {
       await chmod(join(bin, 'exec', 'tool'), 0o755);
     });
 
-    it('skips directories and non-executable files and takes the first executable', () => {
-      const path = [join(bin, 'tool-dir'), join(bin, 'plain'), join(bin, 'exec')].join(':');
-      expect(resolveCommand('tool', path, undefined)).to.equal(join(bin, 'exec', 'tool'));
+    // The reference hands a bare name to the host's process layer, whose search (libuv's, as execvp's) takes PATH from
+    // the child's environment: these check that it does so through the reference.
+    it('skips directories and non-executable files and takes the first executable', async () => {
+      const PATH = [join(bin, 'tool-dir'), join(bin, 'plain'), join(bin, 'exec')].join(':');
+      const { error, stdout } = await outcome(execFile, 'tool', { env: { PATH } });
+      expect(error).to.equal(null);
+      expect(stdout).to.equal('exec\n');
     });
 
-    it('reads empty and relative entries from the child working directory', () => {
-      expect(resolveCommand('tool', ':/nonexistent', join(bin, 'exec'))).to.equal(join(bin, 'exec', 'tool'));
-      expect(resolveCommand('tool', 'exec', bin)).to.equal(`${bin}/exec/tool`);
+    it('reads empty and relative entries from the child working directory', async () => {
+      expect((await outcome(execFile, 'tool', { env: { PATH: ':/nonexistent' }, cwd: join(bin, 'exec') })).stdout).to.equal('exec\n');
+      expect((await outcome(execFile, 'tool', { env: { PATH: 'exec' }, cwd: bin })).stdout).to.equal('exec\n');
     });
 
-    it('does not search names containing a slash', () => {
-      expect(resolveCommand('./tool', join(bin, 'exec'), undefined)).to.equal(undefined);
-    });
-
-    it('takes PATH from the environment block and falls back to /usr/bin:/bin', () => {
-      expect(searchPathOf(['A=1', 'PATH=/x', 'PATH=/y'])).to.equal('/x');
-      expect(searchPathOf(['A=1'])).to.equal(DEFAULT_SEARCH_PATH);
-      expect(DEFAULT_SEARCH_PATH).to.equal('/usr/bin:/bin');
+    it('does not search names containing a slash', async () => {
+      const { error } = await outcome(execFile, './tool', { env: { PATH: join(bin, 'exec') }, cwd: dir });
+      expect((error as NodeJS.ErrnoException | null)?.code).to.equal('ENOENT');
     });
 
     it('finds a command through options.env.PATH', async () => {

@@ -4,7 +4,6 @@ import { Buffer } from 'node:buffer';
 import type { ChildProcess, SpawnSyncReturns } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { getSystemErrorName } from 'node:util';
 import { maxBufferExceeded } from '../errors.js';
 import type { ExecCallback } from './exec-arguments.js';
 
@@ -76,6 +75,8 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     // Stop reading first: nothing more will be kept, and an unread pipe must not keep us waiting.
     child.stdout?.destroy();
     child.stderr?.destroy();
+    // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
+    // (§execFile rule 2 and §Errors)
     killedByUs = true;
     try {
       child.kill(killSignal);
@@ -85,10 +86,14 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     }
   };
   const overflow = (stream: 'stdout' | 'stderr') => (): void => {
+    // beyond-spec: reporting the overflow as a RangeError naming the stream follows Node; the spec says only that
+    // the child is terminated and its output truncated, and the kill already makes the callback get an error (§Errors)
     failure = maxBufferExceeded(stream);
     kill();
   };
   // With a text encoding the streams are set to it, so the child's 'data' events carry text, as the host's do.
+  // beyond-spec: setting the child's own streams to the encoding follows Node; the spec describes what the callback
+  // gets, which the collectors decode themselves
   if (encoding) {
     child.stdout?.setEncoding(encoding);
     child.stderr?.setEncoding(encoding);
@@ -112,10 +117,15 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     const reported: ExecError =
       failure ??
       Object.assign(new Error(`Command failed: ${command}\n${String(err)}`), {
-        code: code !== null && code < 0 ? getSystemErrorName(code) : code,
+        // A failed spawn (a negative code) never gets here: its 'error', which comes first, has ended the run.
+        code,
+        // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
+        // (§execFile rule 2 and §Errors)
         killed: child.killed || killedByUs,
         signal,
       });
+    // beyond-spec: error.cmd follows Node; the spec's callback error carries the exit code and the signal only
+    // (§execFile rule 2 and §Errors)
     reported.cmd = command;
     callback(reported, out, err);
   }
@@ -129,6 +139,8 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
   }
   child.addListener('close', (code: number | null, signal: NodeJS.Signals | null) => finish(code, signal));
   child.addListener('error', (error: Error) => {
+    // beyond-spec: handing over the spawn error itself (its message, errno and syscall) follows Node; the spec says
+    // only that the callback gets an Error, which the 'close' that follows a failed spawn gives anyway (§Errors)
     failure = error;
     child.stdout?.destroy();
     child.stderr?.destroy();

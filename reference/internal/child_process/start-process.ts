@@ -4,7 +4,6 @@
 import { ChildProcess } from 'node:child_process';
 import { ipcOnePipe } from '../errors.js';
 import type { NormalizedSpawn } from './spawn-options.js';
-import { resolveCommand, searchPathOf } from './resolve-command.js';
 
 /** What the host's process primitive takes: an already-normalized description of the process. */
 interface ProcessDescription {
@@ -58,8 +57,8 @@ export function ipcIndexOf(stdio: unknown): number {
 }
 
 /**
- * Starts the process described by `spawn` and returns its ChildProcess. Command lookup is done here, not by the OS
- * layer, so the rules of the spec (PATH from the child's env, `/usr/bin:/bin` without one) are the ones applied.
+ * Starts the process described by `spawn` and returns its ChildProcess. A bare command name is looked up by the host's
+ * process layer, which applies the spec's rules (PATH from the child's env, `/usr/bin:/bin` without one).
  *
  * @param spawn The normalized spawn arguments.
  * @param start stdio, serialization and the IPC descriptor.
@@ -77,15 +76,15 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
   let envPairs = spawn.envPairs;
   if (envPairs.some((pair) => pair.startsWith(prefix))) envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
   if (start.ipcFd >= 0) envPairs = [...envPairs, `${prefix}${start.ipcFd}`];
-  const found = process.platform === 'win32' ? undefined : resolveCommand(spawn.file, searchPathOf(envPairs), spawn.cwd);
   const options = spawn.options;
   const child = new ChildProcess() as StartableChildProcess;
   // Prototype-less, like every options object the reference hands the host: what the host reads from it is only what
   // is written here.
   child.spawn({
     __proto__: null,
-    // Not found: the bare name goes on, so the OS layer reports ENOENT/EACCES exactly as for any failed exec.
-    file: found ?? spawn.file,
+    // A bare name is searched by the host's process layer, in the PATH of `envPairs` (the child's environment, the
+    // spec's rule), `/usr/bin:/bin` without one, relative entries from the child's cwd (libuv since 1.45, Node 20).
+    file: spawn.file,
     args: spawn.args,
     cwd: spawn.cwd,
     envPairs,
@@ -97,7 +96,5 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
     windowsVerbatimArguments: spawn.windowsVerbatimArguments,
     serialization: start.serialization,
   } as ProcessDescription);
-  // Report the command as the caller named it, not the path the lookup found.
-  child.spawnfile = spawn.file;
   return child;
 }
