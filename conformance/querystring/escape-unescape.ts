@@ -123,6 +123,12 @@ export const escapeUnescapeCases = defineCases('querystring', [
         expect(unescape(input), `unescape(${JSON.stringify(input)})`).to.equal(decodeURIComponent(input));
         expect(unescape(`${input}%zz`), `unescape(${JSON.stringify(`${input}%zz`)})`).to.equal(`${decodeURIComponent(input)}%zz`);
       }
+      // The same sequences, and the ASCII bounds %00 and %7F, between characters written as they are (non-ASCII
+      // included): still well-formed input, so still exactly the built-in decoder's result.
+      for (const input of ['%00', '%7F', '%C2%80', '%DF%BF', '%E0%A0%80', '%ED%9F%BF', '%EE%80%80', '%EF%BF%BF', '%F0%90%80%80', '%F4%8F%BF%BF']) {
+        const text = `é${input}😀x`;
+        expect(unescape(text), `unescape(${JSON.stringify(text)})`).to.equal(decodeURIComponent(text));
+      }
     },
   },
   {

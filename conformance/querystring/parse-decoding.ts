@@ -18,6 +18,22 @@ export const parseDecodingCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.parse.decodes-escapes-beside-characters-written-as-they-are',
+    rules: ['querystring.parse.utf8-default'],
+    run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      // The first and last sequence of each UTF-8 length, and the ASCII bounds, between non-ASCII characters written
+      // unencoded, in keys and values: well-formed input, decoded as UTF-8 with the characters kept as they are.
+      for (const escape of ['%00', '%7F', '%C2%80', '%DF%BF', '%E0%A0%80', '%ED%9F%BF', '%EE%80%80', '%EF%BF%BF', '%F0%90%80%80', '%F4%8F%BF%BF']) {
+        const text = `é${escape}😀`;
+        const decoded = decodeURIComponent(text);
+        const expected: Record<string, string> = { k: decoded };
+        Object.defineProperty(expected, decoded, { value: 'v', enumerable: true, writable: true, configurable: true });
+        expect(plain(parse(`k=${text}&${text}=v`)), `parse(${JSON.stringify(`k=${text}&${text}=v`)})`).to.deep.equal(expected);
+      }
+    },
+  },
+  {
     id: 'querystring.parse.decodes-any-encoded-unicode-text',
     rules: ['querystring.parse.utf8-default'],
     async run(ctx) {

@@ -1,5 +1,6 @@
 // parse's repeated keys: every value kept, in input order, in an array.
 import { expect } from 'chai';
+import { isDeepStrictEqual } from 'node:util';
 import { defineCases } from '../case.js';
 import { plain, qsFunction, safeText } from './_util.js';
 
@@ -11,6 +12,30 @@ export const parseRepeatedKeyCases = defineCases('querystring', [
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse('a=1&b=x&a=2&a=&a=3'))).to.deep.equal({ a: ['1', '2', '', '3'], b: 'x' });
       expect(plain(parse('t=x&t=x'))).to.deep.equal({ t: ['x', 'x'] });
+    },
+  },
+  {
+    id: 'querystring.parse.repeated-key-first-seen-with-an-encoded-part',
+    rules: ['querystring.parse.repeated-keys'],
+    run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      // A key whose first pair holds an escape (in its value, or in the key itself) and whose later pairs hold none:
+      // a parser that reads the two kinds of pair apart must still collect every value under the one key.
+      const cases: readonly (readonly [string, string | undefined, string | undefined, Record<string, unknown>])[] = [
+        ['key=%41&key=b&key=c%20d', undefined, undefined, { key: ['A', 'b', 'c d'] }],
+        ['some key~=%C3%A9&some key~=x&other=1&some key~=y', undefined, undefined, { 'some key~': ['é', 'x', 'y'], other: '1' }],
+        ['k%65y=1&key=2', undefined, undefined, { key: ['1', '2'] }],
+        ['key:%41;key:b', ';', ':', { key: ['A', 'b'] }],
+        ['~~ @x%7e&~~ @y&~~ @z', undefined, '@', { '~~ ': ['x~', 'y', 'z'] }],
+        ['key=>%41&&key=>b', '&&', '=>', { key: ['A', 'b'] }],
+      ];
+      // Custom delimiters only where the candidate reads them (the sep and eq rules judge that).
+      const reads = (sep: string | undefined, eq: string | undefined): boolean => isDeepStrictEqual(plain(parse(`x${eq ?? '='}1${sep ?? '&'}y${eq ?? '='}2`, sep, eq)), { x: '1', y: '2' });
+      for (const [input, sep, eq, expected] of cases) {
+        if (!reads(sep, eq)) continue;
+        const call = `parse(${[input, sep, eq].map((arg) => JSON.stringify(arg)).join(', ')})`;
+        expect(plain(parse(input, sep, eq)), call).to.deep.equal(expected);
+      }
     },
   },
   {

@@ -587,6 +587,29 @@ const MUTANTS: readonly Mutant[] = [
     })),
     caught: ['querystring.stringify.an-option-encoding-as-escape-changes-nothing'],
   },
+  {
+    name: 'unescape falls back, losing the characters written as they are, on text holding %00 or a %C2 lead byte',
+    module: mutant(() => ({
+      unescape: (text: string) => (/%00|%C2/i.test(text) && /[^\x00-\x7f]/.test(text) ? unescape(text.replace(/[^\x00-\x7f]/gu, '\ufffd')) : unescape(text)),
+    })),
+    caught: ['querystring.unescape.decodes-utf8-at-lead-byte-boundaries', 'querystring.parse.decodes-escapes-beside-characters-written-as-they-are'],
+  },
+  {
+    name: 'when the first pair holds an escape, a repeated key keeps only its last value',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        const first = typeof str === 'string' ? (str.split(typeof sep === 'string' && sep !== '' ? sep : '&')[0] ?? '') : '';
+        if (!first.includes('%')) return result;
+        for (const key of Object.keys(result)) {
+          const value = result[key];
+          if (Array.isArray(value)) result[key] = value[value.length - 1];
+        }
+        return result;
+      },
+    })),
+    caught: ['querystring.parse.repeated-key-first-seen-with-an-encoded-part'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
