@@ -99,13 +99,13 @@ export const forkOptionCases = defineCases('child_process', [
     timeoutMs: 20000,
     async run(ctx) {
       const modulePath = ctx.fixtures.path('ipc-echo.mjs');
-      // Options in the second place: applied (execArgv and cwd as given), and the module gets no arguments.
+      // Options in the second place: applied (the cwd given is the child's), and the module gets no arguments. The
+      // cwd is the witness: what a runtime does with execArgv is another rule's.
       const cwd = await realpath(join(modulePath, '..'));
-      const withOptions = launch(ctx, 'fork', [modulePath, { execArgv: ['--no-warnings'], cwd }]);
+      const withOptions = launch(ctx, 'fork', [modulePath, { execArgv: [], cwd }]);
       const ready = await readyOf(ctx, withOptions);
       expect(ready.argv, 'the arguments of fork(modulePath, options)').to.deep.equal([]);
-      expect(ready.execArgv, 'the execArgv of fork(modulePath, { execArgv: ["--no-warnings"], cwd })').to.deep.equal(['--no-warnings']);
-      expect(await realpath(ready.cwd), 'the cwd of fork(modulePath, { execArgv, cwd })').to.equal(cwd);
+      expect(await realpath(ready.cwd), 'the cwd of fork(modulePath, { execArgv: [], cwd })').to.equal(cwd);
       await finish(ctx, withOptions);
       // Nothing after the module path: no arguments either.
       const alone = launch(ctx, 'fork', [modulePath]);
