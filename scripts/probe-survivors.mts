@@ -4,11 +4,12 @@
 // custom coders of the spec; never '+', a literal non-ASCII character beside a malformed escape, or other things the
 // spec leaves open). A mutant that answers one call differently prints DIFF with that call: a case could catch it, and
 // the call shows how. One that answers every call alike prints SAME: no evidence that a case could tell it apart, and
-// a candidate for a written equivalence reason (never a reason in itself). Each mutant runs in a child process with a
-// time limit, so one that loops prints HANG.
+// a candidate for a written equivalence reason (never a reason in itself). The mutants run in a child process that
+// must answer each within a minute, so one that loops prints HANG and the rest go on in a new child.
 //
 //   node --import tsx scripts/probe-survivors.mts MUTATION_JSON [--calls N] [--seed N]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import { applyMutant, generateMutants } from '../mutation/generate-mutants.js';
 import { readReferenceSources } from '../mutation/reference-sources.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { calls: { type: 'string', default: '3000' }, seed: { type: 'string', default: '1' }, one: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { calls: { type: 'string', default: '3000' }, seed: { type: 'string', default: '1' }, ids: { type: 'string' } } });
 const calls = Number(values.calls);
 const seed = Number(values.seed);
 
@@ -153,31 +154,78 @@ async function load(dir: string, override?: { file: string; text: string }): Pro
   return ((await import(pathToFileURL(build.moduleFiles.querystring as string).href)) as { default: Module }).default;
 }
 
-/** Child mode: probe one mutant and print one line. */
-async function probeOne(record: SurvivorRecord): Promise<void> {
+/** Child mode: probe each mutant of `records` in turn and print one line for each, as soon as it is known. */
+async function probeMany(records: readonly SurvivorRecord[]): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'rtconf-probe-'));
   try {
-    const text = readFileSync(join(ROOT, record.file), 'utf8');
-    const mutant = generateMutants(record.file, text).find((candidate) => candidate.id === record.id);
-    if (!mutant) {
-      console.log(`${record.id} GONE (no mutant of the current reference has this id)`);
-      return;
-    }
     const reference = await load(join(work, 'reference'));
-    const mutated = await load(join(work, 'mutant'), { file: record.file, text: applyMutant(text, mutant) });
-    for (const call of makeCalls(calls)) {
-      const expected = outcome(() => reference[call.name]?.(...call.args(reference)));
-      const actual = outcome(() => mutated[call.name]?.(...call.args(mutated)));
-      if (!isDeepStrictEqual(expected, actual)) {
-        const show = (value: unknown): string => inspect(value, { breakLength: Infinity, depth: 4, maxStringLength: 120 });
-        console.log(`${record.id} DIFF ${call.name}(${show(call.args(reference))}): reference ${show(expected)}, mutant ${show(actual)}`);
-        return;
+    const texts = new Map<string, string>();
+    const mutantsOf = new Map<string, ReturnType<typeof generateMutants>>();
+    const all = makeCalls(calls);
+    for (const record of records) {
+      if (!texts.has(record.file)) {
+        const text = readFileSync(join(ROOT, record.file), 'utf8');
+        texts.set(record.file, text);
+        mutantsOf.set(record.file, generateMutants(record.file, text));
       }
+      const mutant = mutantsOf.get(record.file)?.find((candidate) => candidate.id === record.id);
+      if (!mutant) {
+        console.log(`${record.id} GONE (no mutant of the current reference has this id)`);
+        continue;
+      }
+      const mutated = await load(join(work, record.id), { file: record.file, text: applyMutant(texts.get(record.file) as string, mutant) });
+      let line = `${record.id} SAME ${calls}`;
+      for (const call of all) {
+        const expected = outcome(() => reference[call.name]?.(...call.args(reference)));
+        const actual = outcome(() => mutated[call.name]?.(...call.args(mutated)));
+        if (!isDeepStrictEqual(expected, actual)) {
+          const show = (value: unknown): string => inspect(value, { breakLength: Infinity, depth: 4, maxStringLength: 120 });
+          line = `${record.id} DIFF ${call.name}(${show(call.args(reference))}): reference ${show(expected)}, mutant ${show(actual)}`;
+          break;
+        }
+      }
+      console.log(line);
     }
-    console.log(`${record.id} SAME ${calls}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs the children: one probes the survivors in turn; when it falls silent for a minute, the mutant it was on loops
+ * (HANG), the child is killed, and a new one goes on with the rest.
+ */
+async function probeAll(records: readonly SurvivorRecord[]): Promise<Map<string, string>> {
+  const lines = new Map<string, string>();
+  let pending = [...records];
+  while (pending.length > 0) {
+    const ids = pending.map((record) => record.id).join(',');
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), file as string, '--ids', ids, '--calls', String(calls), '--seed', String(seed)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffered = '';
+    let silent: NodeJS.Timeout | undefined;
+    const quiet = (): void => {
+      clearTimeout(silent);
+      silent = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    };
+    quiet();
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      buffered += chunk;
+      let end: number;
+      while ((end = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        lines.set(line.split(' ')[0] as string, line);
+        quiet();
+      }
+    });
+    await once(child, 'close');
+    clearTimeout(silent);
+    pending = pending.filter((record) => !lines.has(record.id));
+    const stuck = pending.shift();
+    if (stuck) lines.set(stuck.id, `${stuck.id} HANG (no answer within 60 s)`);
+  }
+  return lines;
 }
 
 const file = positionals[0];
@@ -186,13 +234,14 @@ if (!file) {
   process.exit(2);
 }
 const survivors = (JSON.parse(readFileSync(file, 'utf8')) as { mutants: SurvivorRecord[] }).mutants.filter((record) => record.status === 'survived' && record.file.includes('/querystring'));
-if (values.one) {
-  await probeOne(survivors.find((record) => record.id === values.one) as SurvivorRecord);
+if (values.ids !== undefined) {
+  const wanted = new Set(values.ids.split(','));
+  await probeMany(survivors.filter((record) => wanted.has(record.id)));
 } else {
+  const lines = await probeAll(survivors);
   const counts = { DIFF: 0, SAME: 0, HANG: 0, GONE: 0 };
   for (const record of survivors) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), file, '--one', record.id, '--calls', String(calls), '--seed', String(seed)], { encoding: 'utf8', timeout: 60_000 });
-    const line = child.stdout.trim() || `${record.id} HANG (no answer within 60 s)`;
+    const line = lines.get(record.id) ?? `${record.id} HANG`;
     const verdict = line.split(' ')[1] as keyof typeof counts;
     counts[verdict in counts ? verdict : 'HANG']++;
     console.log(`${record.file}:${record.line} ${record.operator} ${line}`);

@@ -71,6 +71,15 @@ export function readsSep(parse: (str: unknown, sep?: unknown) => unknown, sep: s
   return isDeepStrictEqual(plain(parse(input, sep)), expected);
 }
 
+/**
+ * Whether `parse` reads these delimiters (undefined: the default): `x<eq>1<sep>y<eq>2` gives `{ x: '1', y: '2' }`. A
+ * case about something else done under custom delimiters checks only those the candidate reads, so a broken sep or
+ * eq is charged to the sep and eq rules' cases alone.
+ */
+export function readsDelimiters(parse: (str: unknown, sep?: unknown, eq?: unknown) => unknown, sep: string | undefined, eq: string | undefined): boolean {
+  return isDeepStrictEqual(plain(parse(`x${eq ?? '='}1${sep ?? '&'}y${eq ?? '='}2`, sep, eq)), { x: '1', y: '2' });
+}
+
 export function assigner(fc: Fc): fcModule.Arbitrary<string> {
   return fc.constantFrom('=', ':', '=>', '::', ' is ', '@');
 }

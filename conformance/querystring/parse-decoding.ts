@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { isDeepStrictEqual } from 'node:util';
 import { CaseFailure, defineCases } from '../case.js';
-import { plain, qsFunction, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
+import { plain, qsFunction, readsDelimiters, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
 
 export const parseDecodingCases = defineCases('querystring', [
   {
@@ -166,7 +166,7 @@ export const parseDecodingCases = defineCases('querystring', [
       expect(plain(parse('x=y&ab=cd&k%41=v%41', undefined, undefined, { decodeURIComponent: upper })), 'parse with an upper-casing decodeURIComponent option').to.deep.equal({ X: 'Y', AB: 'CD', KZ: 'VZ' });
       // Under delimiters of several characters too, and on parts holding a `%` that starts no escape; only where the
       // candidate reads those delimiters (the sep and eq rules judge that).
-      if (isDeepStrictEqual(plain(parse('x==1,y==2', ',', '==')), { x: '1', y: '2' })) {
+      if (readsDelimiters(parse, ',', '==')) {
         expect(plain(parse('a%zz==x,b==%G1y', ',', '==', { decodeURIComponent: upper })), "parse('a%zz==x,b==%G1y', ',', '==') with an upper-casing option").to.deep.equal({ 'A%ZZ': 'X', B: '%G1Y' });
       }
     },
