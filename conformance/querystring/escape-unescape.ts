@@ -81,6 +81,8 @@ export const escapeUnescapeCases = defineCases('querystring', [
       expect(unescape('caf%C3%A9%20%E2%9C%93%F0%9F%98%80')).to.equal('café ✓😀');
       // Hex digits in either case: every letter a-f and A-F in a high and a low digit.
       expect(unescape('caf%c3%a9%2f%3D%e2%9c%93%Ef%Bb%bF%c2%aF')).to.equal('café/=✓\ufeff\u00af');
+      // Only '%' starts an escape: hex digits after any other character (a query delimiter, say) are text.
+      expect(unescape('%41&42%26=43')).to.equal('A&42&=43');
       const fc = ctx.fc;
       await ctx.check(
         fc.property(unicodeText(fc, 24), (text) => {
@@ -147,6 +149,11 @@ export const escapeUnescapeCases = defineCases('querystring', [
         ['%F0%8F%BF%BF', '\uffff'],
         ['%F4%90%80%80', undefined],
         ['%F5%80%80%80', undefined],
+        // A continuation byte where a character must start, and a lead byte followed by a byte outside 80-BF: read
+        // as a value, they spell U+0080, U+00C0 and U+2080.
+        ['%80', '\u0080'],
+        ['%C3%C0', '\u00c0'],
+        ['%E2%82%C0', '\u2080'],
         // A lead byte whose continuation is not an escape: the hex digits after a literal character are text.
         ['%C3xA9', '\u00e9'],
         ['%E2%9Cx93', '\u2713'],

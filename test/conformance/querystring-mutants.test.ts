@@ -610,6 +610,16 @@ const MUTANTS: readonly Mutant[] = [
     })),
     caught: ['querystring.parse.repeated-key-first-seen-with-an-encoded-part'],
   },
+  {
+    name: 'unescape reads a lone continuation byte as the Latin-1 character of its value',
+    module: mutant(() => ({ unescape: (text: string) => unescape(text).replace(/\ufffd/g, (match) => (/%80/i.test(text) ? '\u0080' : match)) })),
+    caught: ['querystring.unescape.never-decodes-ill-formed-utf8-to-a-character'],
+  },
+  {
+    name: 'unescape also reads two hex digits after & as an escape',
+    module: mutant(() => ({ unescape: (text: string) => unescape(text.replace(/&([0-9A-Fa-f]{2})/g, '%$1')) })),
+    caught: ['querystring.unescape.decodes-percent-encoded-utf8'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
