@@ -18,6 +18,7 @@ import { inspect, isDeepStrictEqual, parseArgs } from 'node:util';
 import { buildCandidate } from '../mutation/build-candidate.js';
 import { applyMutant, generateMutants } from '../mutation/generate-mutants.js';
 import { readReferenceSources } from '../mutation/reference-sources.js';
+import { LineFramer } from '../runners/agent/line-framer.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { calls: { type: 'string', default: '3000' }, seed: { type: 'string', default: '1' }, ids: { type: 'string' } } });
@@ -201,7 +202,7 @@ async function probeAll(records: readonly SurvivorRecord[]): Promise<Map<string,
   while (pending.length > 0) {
     const ids = pending.map((record) => record.id).join(',');
     const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), file as string, '--ids', ids, '--calls', String(calls), '--seed', String(seed)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let buffered = '';
+    const framer = new LineFramer(1 << 20);
     let silent: NodeJS.Timeout | undefined;
     const quiet = (): void => {
       clearTimeout(silent);
@@ -210,11 +211,7 @@ async function probeAll(records: readonly SurvivorRecord[]): Promise<Map<string,
     quiet();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      buffered += chunk;
-      let end: number;
-      while ((end = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
+      for (const line of framer.push(chunk).lines) {
         lines.set(line.split(' ')[0] as string, line);
         quiet();
       }

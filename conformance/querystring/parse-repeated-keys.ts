@@ -28,9 +28,9 @@ export const parseRepeatedKeyCases = defineCases('querystring', [
         ['~~ @x%7e&~~ @y&~~ @z', undefined, '@', { '~~ ': ['x~', 'y', 'z'] }],
         ['key=>%41&&key=>b', '&&', '=>', { key: ['A', 'b'] }],
       ];
-      // Custom delimiters only where the candidate reads them (the sep and eq rules judge that).
+      // Custom delimiters only where the candidate reads them (the sep and eq rules judge that); the default rows always.
       for (const [input, sep, eq, expected] of cases) {
-        if (!readsDelimiters(parse, sep, eq)) continue;
+        if ((sep !== undefined || eq !== undefined) && !readsDelimiters(parse, sep, eq)) continue;
         const call = `parse(${[input, sep, eq].map((arg) => JSON.stringify(arg)).join(', ')})`;
         expect(plain(parse(input, sep, eq)), call).to.deep.equal(expected);
       }
