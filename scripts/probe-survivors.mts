@@ -75,12 +75,23 @@ function makeCalls(count: number): { name: string; args: (module: Module) => unk
       const malformed = next() < 0.5;
       const keys: string[] = [];
       const pairs: string[] = [];
+      // Small budgets only on queries of distinct keys and no empty pairs: how duplicates and empty pairs count
+      // against maxKeys is the host's reading, not the spec's.
+      let plain = true;
       for (let i = 1 + Math.floor(next() * 6); i > 0; i--) {
-        const key = next() < 0.3 && keys.length > 0 ? pick(keys) : part(next() < 0.7 ? 3 : 12, malformed);
+        const repeat = next() < 0.3 && keys.length > 0;
+        const key = repeat ? pick(keys) : part(next() < 0.7 ? 3 : 12, malformed);
+        if (repeat || keys.includes(key) || key === '') plain = false;
         keys.push(key);
-        pairs.push(`${key}${eq ?? '='}${next() < 0.1 ? '' : part(next() < 0.6 ? 3 : 14, malformed)}`);
+        // A key alone (no eq) a sixth of the time, and an empty pair now and then.
+        const shape = next();
+        if (shape < 0.08) {
+          pairs.push('');
+          plain = false;
+        }
+        pairs.push(shape < 0.25 ? key : `${key}${eq ?? '='}${next() < 0.1 ? '' : part(next() < 0.6 ? 3 : 14, malformed)}`);
       }
-      const option = pick(['none', 'none', 'empty', 'zero', 'many', 'upper', 'builtin', 'own', 'zero-replace']);
+      const option = pick(['none', 'none', 'empty', 'zero', 'many', 'upper', 'builtin', 'own', 'zero-replace', ...(plain ? ['one', 'two'] : [])]);
       const query = pairs.join(sep ?? '&');
       return {
         name: 'parse',
@@ -90,6 +101,8 @@ function makeCalls(count: number): { name: string; args: (module: Module) => unk
             empty: {},
             zero: { maxKeys: 0 },
             many: { maxKeys: 1000 },
+            one: { maxKeys: 1 },
+            two: { maxKeys: 2 },
             upper: { decodeURIComponent: (text: string) => text.toUpperCase() },
             // The built-in decoder throws on malformed escapes, which the spec leaves to the option.
             builtin: malformed ? undefined : { decodeURIComponent },

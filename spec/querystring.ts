@@ -97,7 +97,7 @@ export const querystringRules = [
     section: TABLE,
     title: 'When no assignment string is given, parse splits each key from its value at the equals sign.',
     level: 'normative',
-    why: 'The spec says only that eq "delimits key from value". Read as: the first eq in a pair ends the key and everything after it, further eqs included, is the value ("a==b" gives a → "=b"). Source: a pair has one key and one value, and Node\'s querystring, whose interface the spec describes, splits at the first eq.',
+    why: 'The spec says only that eq "delimits key from value". Read as: the first eq in a pair ends the key and everything after it, further eqs included, is the value ("a==b" gives a → "=b"); a pair without eq is all key, and its value is the empty string, as nothing follows an eq ("a&b=1" gives a → ""). Source: a pair has one key and one value, and Node\'s querystring, whose interface the spec describes, splits at the first eq.',
   },
   {
     id: 'querystring.parse.eq-custom',

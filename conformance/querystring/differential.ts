@@ -160,7 +160,8 @@ function parseDefaultFault(
     // A pair with something to decode pins decoding; a plain `key=value` the candidate cannot read, the basic rule.
     if (needsDecoding(key) || (value !== null && needsDecoding(value))) return pin('querystring.parse.utf8-default', fault);
     if (key !== '' && value !== null) return pin('querystring.parse.accepts-string', fault);
-    // `key` without eq, `=value`: what these become the spec leaves open.
+    // `key` without eq is the eq-default rule's own case's to judge (pair-without-eq-is-all-key); what `=value`
+    // becomes the spec leaves open.
     return undefined;
   }
   const counts = new Map<string, number>();

@@ -2,7 +2,8 @@
 // varies one delimiter and keeps the rest at its default, so a failure names the delimiter that is broken.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
-import { plain, qsFunction, safeText, separator, shortOrLongSafeText } from './_util.js';
+import { api } from '../kit.js';
+import { outcomeOf, plain, qsFunction, readsDelimiters, safeText, separator, shortOrLongSafeText } from './_util.js';
 
 export const parseDelimiterCases = defineCases('querystring', [
   {
@@ -54,6 +55,45 @@ export const parseDelimiterCases = defineCases('querystring', [
       // Each character alone is not the delimiter.
       expect(plain(parse('x=y=>1&p>q=>2&k=>v', '&', '=>'))).to.deep.equal({ 'x=y': '1', 'p>q': '2', k: 'v' });
       expect(plain(parse('key is value&other is thing', '&', ' is '))).to.deep.equal({ key: 'value', other: 'thing' });
+    },
+  },
+  {
+    id: 'querystring.parse.pair-without-eq-is-all-key',
+    rules: ['querystring.parse.eq-default'],
+    run(ctx) {
+      const parse = qsFunction(ctx, 'parse');
+      // eq delimits a key from its value: a pair without eq is all key, and as no eq comes before it, its value is the
+      // empty string. At the start, middle and end of a query, short and long (a parser may take a faster path on long
+      // queries without escapes), and when maxKeys 0 lifts the limit.
+      const long = 'k'.repeat(30);
+      const value = 'v'.repeat(30);
+      expect(plain(parse('a&b=1&c'))).to.deep.equal({ a: '', b: '1', c: '' });
+      expect(plain(parse(`${long}&x=1`))).to.deep.equal({ [long]: '', x: '1' });
+      expect(plain(parse(`x=${value}&${long}`))).to.deep.equal({ x: value, [long]: '' });
+      expect(plain(parse(`x=1&${long}&y=${value}`))).to.deep.equal({ x: '1', [long]: '', y: value });
+      expect(plain(parse(`x=${value}&${long}`, undefined, undefined, { maxKeys: 0 }))).to.deep.equal({ x: value, [long]: '' });
+      expect(plain(parse(`${long}&${long}x`, undefined, undefined, { maxKeys: 0 }))).to.deep.equal({ [long]: '', [`${long}x`]: '' });
+      // A key alone with escapes is decoded as any key is: well-formed escapes become characters (the decoding rules
+      // say how), and whatever the key becomes, it is one key with the empty value.
+      expect(plain(parse('%41%42&c=d&%C3%A9'))).to.deep.equal({ AB: '', c: 'd', é: '' });
+      expect(plain(parse(`x=${value}%41&${long}%41`))).to.deep.equal({ x: `${value}A`, [`${long}A`]: '' });
+      // Malformed escapes: the key is what the candidate's own unescape makes of the pair (whether that is right is
+      // for the unescape cases to say), so only the split is judged here.
+      // A candidate without unescape (some polyfills) skips these: the split alone cannot be told from the decoding.
+      const unescape = typeof (ctx.qs as { unescape?: unknown } | undefined)?.unescape === 'function' ? (api(ctx, 'querystring', 'unescape') as unknown as (text: string) => unknown) : undefined;
+      for (const raw of ['a%4', '%', '%ZZ%41', `${long}%A@`, 'x%%']) {
+        const key = unescape ? outcomeOf(() => Reflect.apply(unescape, ctx.qs, [raw])) : undefined;
+        if (!key || !('value' in key) || typeof key.value !== 'string') continue;
+        for (const query of [`${raw}&b=1`, `b=1&${raw}`, `b=1&${raw}&c=2`]) {
+          const expected = Object.defineProperty({ b: '1', ...(query.endsWith('c=2') ? { c: '2' } : {}) }, key.value, { value: '', enumerable: true });
+          expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal({ ...expected });
+        }
+      }
+      // Under delimiters the candidate reads (a misread delimiter is the sep and eq rules' matter).
+      for (const [sep, eq] of [[';', ':'], ['&&', '=>'], ['|', '@']] as const) {
+        if (!readsDelimiters(parse, sep, eq)) continue;
+        expect(plain(parse(`a${sep}b${eq}1${sep}${long}`, sep, eq)), `parse with ${JSON.stringify(sep)} and ${JSON.stringify(eq)}`).to.deep.equal({ a: '', b: '1', [long]: '' });
+      }
     },
   },
   {

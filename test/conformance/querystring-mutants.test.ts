@@ -620,6 +620,24 @@ const MUTANTS: readonly Mutant[] = [
     module: mutant(() => ({ unescape: (text: string) => unescape(text.replace(/&([0-9A-Fa-f]{2})/g, '%$1')) })),
     caught: ['querystring.unescape.decodes-percent-encoded-utf8'],
   },
+  {
+    name: 'a pair without eq takes its own text as its value',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) =>
+        base.parse(typeof str === 'string' && sep === undefined && eq === undefined ? str.split('&').map((pair) => (pair === '' || pair.includes('=') ? pair : `${pair}=${pair}`)).join('&') : str, sep, eq, options),
+    })),
+    caught: ['querystring.parse.pair-without-eq-is-all-key'],
+  },
+  {
+    name: 'in a query longer than 24 characters, a last pair without eq loses its last character',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const last = typeof str === 'string' ? str.slice(str.lastIndexOf('&') + 1) : '';
+        return base.parse(typeof str === 'string' && str.length > 24 && last !== '' && !last.includes('=') ? str.slice(0, -1) : str, sep, eq, options);
+      },
+    })),
+    caught: ['querystring.parse.pair-without-eq-is-all-key'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
