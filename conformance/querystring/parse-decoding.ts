@@ -168,6 +168,15 @@ export const parseDecodingCases = defineCases('querystring', [
       const upper = (text: string): string => text.replace(/%41/g, 'Z').toUpperCase();
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse('x=y&ab=cd&k%41=v%41', undefined, undefined, { decodeURIComponent: upper })), 'parse with an upper-casing decodeURIComponent option').to.deep.equal({ X: 'Y', AB: 'CD', KZ: 'VZ' });
+      // A long query with nothing to decode (a parser may take a faster path on those): the option still sees it all.
+      const long = 'k'.repeat(30);
+      expect(plain(parse(`x=y&${long}=${long}`, undefined, undefined, { decodeURIComponent: upper })), 'a long query without escapes, with an upper-casing option').to.deep.equal({ X: 'Y', [long.toUpperCase()]: long.toUpperCase() });
+      // Under an eq of '%' or '+', characters that otherwise start an escape or may stand for a space: the option
+      // decodes the parts they split, one character long or longer.
+      for (const eq of ['%', '+']) {
+        if (!readsDelimiters(parse, undefined, eq)) continue;
+        expect(plain(parse(`a${eq}b&cd${eq}ef`, undefined, eq, { decodeURIComponent: upper })), `parse("a${eq}b&cd${eq}ef", undefined, ${JSON.stringify(eq)}) with an upper-casing option`).to.deep.equal({ A: 'B', CD: 'EF' });
+      }
       // Under delimiters of several characters too, and on parts holding a `%` that starts no escape; only where the
       // candidate reads those delimiters (the sep and eq rules judge that).
       if (readsDelimiters(parse, ',', '==')) {

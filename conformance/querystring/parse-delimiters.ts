@@ -43,7 +43,11 @@ export const parseDelimiterCases = defineCases('querystring', [
     id: 'querystring.parse.splits-key-from-value-on-given-eq',
     rules: ['querystring.parse.eq-custom'],
     run(ctx) {
-      expect(plain(qsFunction(ctx, 'parse')('a:1&b:2&c=3:4', '&', ':'))).to.deep.equal({ a: '1', b: '2', 'c=3': '4' });
+      const parse = qsFunction(ctx, 'parse');
+      expect(plain(parse('a:1&b:2&c=3:4', '&', ':'))).to.deep.equal({ a: '1', b: '2', 'c=3': '4' });
+      // '+' and '%' split as any eq does, rather than standing for a space or starting an escape.
+      expect(plain(parse('a+1&bc+2', '&', '+'))).to.deep.equal({ a: '1', bc: '2' });
+      expect(plain(parse('a%1&bc%2', '&', '%'))).to.deep.equal({ a: '1', bc: '2' });
     },
   },
   {
@@ -120,8 +124,8 @@ export const parseDelimiterCases = defineCases('querystring', [
       const fc = ctx.fc;
       const pairs = fc.uniqueArray(fc.tuple(safeText(fc, 1), safeText(fc)), { maxLength: 8, selector: ([key]) => key });
       await ctx.check(
-        // '%' too: a delimiter, not the start of an escape, when it is eq.
-        fc.property(pairs, fc.constantFrom(':', '@', '|', '=', '!', '*', '%'), (list, eq) => {
+        // '%' and '+' too: a delimiter, not the start of an escape or a space, when it is eq.
+        fc.property(pairs, fc.constantFrom(':', '@', '|', '=', '!', '*', '%', '+'), (list, eq) => {
           const input = list.map(([key, value]) => `${key}${eq}${value}`).join('&');
           expect(plain(parse(input, '&', eq))).to.deep.equal(Object.fromEntries(list));
         }),

@@ -16,8 +16,13 @@ export const parseEmptyEntryCases = defineCases('querystring', [
     id: 'querystring.parse.runs-of-empty-pairs-keep-neighbours-intact',
     rules: ['querystring.parse.empty-entries'],
     run(ctx) {
-      const result = plain(qsFunction(ctx, 'parse')('a=1&=&=&=&b=2&c=3'));
-      expect({ a: result['a'], b: result['b'], c: result['c'] }).to.deep.equal({ a: '1', b: '2', c: '3' });
+      const parse = qsFunction(ctx, 'parse');
+      // Short and long (a parser may take a faster path on long queries without escapes), and with no key limit.
+      const long = 'k'.repeat(30);
+      for (const [input, options] of [['a=1&=&=&=&b=2&c=3'], [`a=1&=&=&=&b=2&c=3&${long}=4`], [`a=1&=&=&=&b=2&c=3&${long}=4`, { maxKeys: 0 }]] as const) {
+        const result = plain(parse(input, undefined, undefined, options));
+        expect({ a: result['a'], b: result['b'], c: result['c'] }, `parse(${JSON.stringify(input)}${options ? ', undefined, undefined, { maxKeys: 0 }' : ''})`).to.deep.equal({ a: '1', b: '2', c: '3' });
+      }
     },
   },
   {

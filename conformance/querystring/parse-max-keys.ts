@@ -89,7 +89,9 @@ export const parseMaxKeysCases = defineCases('querystring', [
       // Ending in separators: with no limit there is no count to stop at, so the parse must stop at the end of input,
       // and a query far below the default limit reads as it does without the option (whatever the candidate makes of
       // empty entries and of sep, which other rules judge).
-      for (const [input, sep] of [['a=1&b=2&&', undefined], ['a=1;;b=2;', ';'], ['a=1<>b=2<>', '<>']] as const) {
+      // Short and long (a parser may take a faster path on long queries without escapes).
+      const long = 'k'.repeat(30);
+      for (const [input, sep] of [['a=1&b=2&&', undefined], ['a=1;;b=2;', ';'], ['a=1<>b=2<>', '<>'], [`a=1&${long}=2&&`, undefined], [`${long}=1;b=2;`, ';']] as const) {
         const call = `parse(${JSON.stringify(input)}, ${JSON.stringify(sep)}, undefined, { maxKeys: 0 })`;
         expect(plain(parse(input, sep, undefined, { maxKeys: 0 })), `${call}, against the same without options`).to.deep.equal(plain(parse(input, sep)));
       }

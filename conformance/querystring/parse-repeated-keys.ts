@@ -1,5 +1,6 @@
 // parse's repeated keys: every value kept, in input order, in an array.
 import { expect } from 'chai';
+import { isDeepStrictEqual } from 'node:util';
 import { defineCases } from '../case.js';
 import { plain, qsFunction, readsDelimiters, safeText } from './_util.js';
 
@@ -11,6 +12,14 @@ export const parseRepeatedKeyCases = defineCases('querystring', [
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse('a=1&b=x&a=2&a=&a=3'))).to.deep.equal({ a: ['1', '2', '', '3'], b: 'x' });
       expect(plain(parse('t=x&t=x'))).to.deep.equal({ t: ['x', 'x'] });
+      // A key repeated at the very end of a long query (a parser may take a faster path on long queries without
+      // escapes), with and without eq; the empty value a pair without eq has is the eq rule's, so that occurrence is
+      // checked only where the candidate reads a lone key so.
+      const long = 'longkey'.repeat(5);
+      expect(plain(parse(`${long}=1&x=2&${long}=3`))).to.deep.equal({ [long]: ['1', '3'], x: '2' });
+      if (isDeepStrictEqual(plain(parse(long)), { [long]: '' })) {
+        expect(plain(parse(`${long}=1&x=2&${long}`)), 'a repeated key whose last pair has no eq').to.deep.equal({ [long]: ['1', ''], x: '2' });
+      }
     },
   },
   {

@@ -638,6 +638,18 @@ const MUTANTS: readonly Mutant[] = [
     })),
     caught: ['querystring.parse.pair-without-eq-is-all-key'],
   },
+  {
+    name: 'a key repeated as the last pair of a long query, without eq, replaces its earlier values',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        const last = typeof str === 'string' ? str.slice(str.lastIndexOf('&') + 1) : '';
+        if (typeof str === 'string' && str.length > 24 && last !== '' && !last.includes('=') && Array.isArray(result[last])) result[last] = '';
+        return result;
+      },
+    })),
+    caught: ['querystring.parse.repeated-key-collects-values-in-order'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
@@ -664,6 +676,8 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.parse.result-lacks-object-prototype': 'fail', // result is {}
       'querystring.parse.object-member-names-are-own-keys': 'fail', // __proto__ assignment is lost, names inherited
       'querystring.parse.any-key-is-an-own-key': 'fail', // e.g. "toString" inherited
+      'querystring.parse.splits-key-from-value-on-given-eq': 'fail', // every '+' read as a space before splitting: eq '+' never splits
+      'querystring.parse.reads-back-pairs-split-by-any-one-character-eq': 'fail', // same, on generated pairs
       'querystring.parse.splits-on-multi-character-eq': 'fail', // value = substr(index + 1): '>1' for eq '=>'
       'querystring.parse.reads-back-pairs-split-by-any-longer-eq': 'fail', // same
       'querystring.parse.agrees-with-reference.eq-multi-char': 'fail', // same, on generated queries
