@@ -52,6 +52,8 @@ const encodedKeys = new EncodedKeyCache();
 /** What the parser reads from the module object, looked up when a part needs it (see `ModuleDecoders`). */
 const moduleDecoders: ModuleDecoders = {
   fallback: unescapeFallback,
+  // beyond-spec: retrying a part with the module's unescape when the decodeURIComponent option throws follows Node;
+  // the spec says nothing of a decoder that throws
   retry: (text) => (querystring.unescape ?? unescape)(text, true),
 };
 
@@ -208,6 +210,8 @@ export function unescape(str: string, decodeSpaces?: boolean): string {
 /** The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it. */
 function unescapeFallback(str: string, decodeSpaces: boolean | undefined): string {
   const current = querystring.unescapeBuffer;
+  // beyond-spec: decoding with an application's replacement of unescapeBuffer follows Node; the spec's module has no
+  // unescapeBuffer
   if (current !== undefined && current !== unescapeBuffer) return current(str, decodeSpaces).toString();
   return safeDecode(str, decodeSpaces);
 }
@@ -225,6 +229,8 @@ function unescapeFallback(str: string, decodeSpaces: boolean | undefined): strin
  * unescapeBuffer('a%20b%zz').toString(); // 'a b%zz'
  * ```
  */
+// beyond-spec: unescapeBuffer is Node's export; the spec's module exports parse, decode, stringify, encode, escape and
+// unescape, and says nothing of it
 export function unescapeBuffer(str: string, decodeSpaces?: boolean): Buffer {
   const bytes = percentBytes(str, decodeSpaces);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

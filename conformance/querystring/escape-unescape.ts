@@ -61,6 +61,22 @@ export const escapeUnescapeCases = defineCases('querystring', [
     },
   },
   {
+    id: 'querystring.escape.encodes-each-ascii-character-as-encodeURIComponent-does',
+    rules: ['querystring.escape.percent-encodes'],
+    run(ctx) {
+      const escape = qsFunction(ctx, 'escape');
+      // Every ASCII character alone, then amid letters in a text long enough for an encoder to take a faster path on
+      // long texts: left as it is exactly when it is one of A–Z a–z 0–9 - _ . ! ~ * ' ( ), %XX of its byte otherwise.
+      const padding = 'x'.repeat(70);
+      for (let code = 0; code < 0x80; code++) {
+        const char = String.fromCharCode(code);
+        for (const text of [char, `${padding}${char}`, `${char}${padding}`, `ab${char}cd`]) {
+          expect(escape(text), `escape(${JSON.stringify(text.length > 8 ? text.replace(padding, 'x'.repeat(3) + '…') : text)})`).to.equal(encodeURIComponent(text));
+        }
+      }
+    },
+  },
+  {
     id: 'querystring.escape.encodes-utf8-at-sequence-length-boundaries',
     rules: ['querystring.escape.percent-encodes'],
     run(ctx) {
@@ -249,6 +265,16 @@ export const escapeUnescapeCases = defineCases('querystring', [
           expect(plain(parse(...(args as [string]))), `parse(${args.map((arg) => JSON.stringify(arg)).join(', ')})`).to.deep.equal(expected);
         }),
       );
+      // Parts whose only well-formed escapes use the hex digit a or A (and the digits around the letter ranges), beside
+      // a malformed one: a parser that scans for escapes before decoding must count those digits too.
+      for (const [key, value] of [['%4a%', '%4A%zz'], ['k%aA%', '%2a%'], ['%3A%G', '%9F%A'], ['%61%', 'v%46%g']]) {
+        const decoded = [key, value].map((text) => outcomeOf(() => Reflect.apply(unescape, ctx.qs, [text])));
+        if (decoded.some((outcome) => !('value' in outcome) || typeof outcome.value !== 'string')) continue;
+        observed++;
+        const [decodedKey, decodedValue] = decoded.map((outcome) => (outcome as { value: string }).value) as [string, string];
+        const query = `${key}=${value}&x=1`;
+        expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal({ ...Object.defineProperty({}, decodedKey, { value: decodedValue, enumerable: true }), x: '1' });
+      }
       if (observed === 0) throw new CaseNotApplicable('unescape threw on every malformed text (or parse misread every delimiter), so whether parse decodes as it does cannot be observed');
     },
   },

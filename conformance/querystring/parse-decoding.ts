@@ -114,6 +114,20 @@ export const parseDecodingCases = defineCases('querystring', [
           throw new CaseFailure(`parse of ${batch.length} distinct keys (pass ${pass + 1} of 3): ${shown}`, { expected: `the key ${JSON.stringify(wrong === undefined ? '' : texts[wrong])}`, actual: shown });
         }
       }
+      // Two keys in a row that a cache could take for one another: keys that differ only in their first character
+      // (a and U+0261, whose code units differ by 512, a multiple of any power-of-two table size up to it), plain and
+      // percent-encoded, and an encoded key right after a longer one it begins. Each pair of keys is a query of its own.
+      const neighbours: (readonly [string, string])[] = [];
+      for (let i = 0; i < 200; i++) {
+        const rest = `${i.toString(36)}${'b'.repeat(i % 17)}`;
+        neighbours.push([`a${rest}`, `\u0261${rest}`], [`a%41${rest}`, `\u0261%41${rest}`]);
+      }
+      for (let i = 0; i < 1500; i++) for (const more of ['y', 'zz', 'zzz', '%42x']) neighbours.push([`%41${i.toString(36)}${more}`, `%41${i.toString(36)}`]);
+      for (const [first, second] of neighbours) {
+        const query = `${first}=1&${second}=2`;
+        const expected = Object.defineProperty(Object.defineProperty({}, decodeURIComponent(first), { value: '1', enumerable: true }), decodeURIComponent(second), { value: '2', enumerable: true });
+        expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal({ ...expected });
+      }
     },
   },
   {

@@ -22,6 +22,9 @@ export const parseDelimiterCases = defineCases('querystring', [
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse('a=1;b=2&c', ';'))).to.deep.equal({ a: '1', b: '2&c' });
       expect(plain(parse('a=1, b=2, c=3', ', '))).to.deep.equal({ a: '1', b: '2', c: '3' });
+      // Only the whole sep splits: its first character alone, even when the next character of the sep comes a little
+      // later, is text, and so is any other punctuation.
+      expect(plain(parse('a=1<x>y<>b=2,3;$@!<>c=x<', '<>'))).to.deep.equal({ a: '1<x>y', b: '2,3;$@!', c: 'x<' });
     },
   },
   {
@@ -59,6 +62,8 @@ export const parseDelimiterCases = defineCases('querystring', [
       // Each character alone is not the delimiter.
       expect(plain(parse('x=y=>1&p>q=>2&k=>v', '&', '=>'))).to.deep.equal({ 'x=y': '1', 'p>q': '2', k: 'v' });
       expect(plain(parse('key is value&other is thing', '&', ' is '))).to.deep.equal({ key: 'value', other: 'thing' });
+      // Punctuation in keys and values is text.
+      expect(plain(parse("a,b=>c,d&x!*'()$;:@=>y", '&', '=>'))).to.deep.equal({ 'a,b': 'c,d', "x!*'()$;:@": 'y' });
     },
   },
   {
@@ -72,6 +77,7 @@ export const parseDelimiterCases = defineCases('querystring', [
       const long = 'k'.repeat(30);
       const value = 'v'.repeat(30);
       expect(plain(parse('a&b=1&c'))).to.deep.equal({ a: '', b: '1', c: '' });
+      expect(plain(parse('a')), "parse('a'), a query of one character").to.deep.equal({ a: '' });
       expect(plain(parse(`${long}&x=1`))).to.deep.equal({ [long]: '', x: '1' });
       expect(plain(parse(`x=${value}&${long}`))).to.deep.equal({ x: value, [long]: '' });
       expect(plain(parse(`x=1&${long}&y=${value}`))).to.deep.equal({ x: '1', [long]: '', y: value });

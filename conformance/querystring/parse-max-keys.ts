@@ -22,6 +22,10 @@ export const parseMaxKeysCases = defineCases('querystring', [
       const parse = qsFunction(ctx, 'parse');
       expect(Object.keys(parse(distinctPairs(1500)) as object)).to.deep.equal(firstKeys(1000));
       expect(Object.keys(parse(distinctPairs(1000)) as object), 'exactly 1000 keys are all kept').to.have.length(1000);
+      // Options that do not name maxKeys keep the default limit (the keys here decode to themselves with any decoder).
+      for (const [options, what] of [[{}, '{}'], [{ decodeURIComponent: (text: string) => text }, 'a decodeURIComponent option alone']] as const) {
+        expect(Object.keys(parse(distinctPairs(1500), undefined, undefined, options) as object), `with ${what}`).to.deep.equal(firstKeys(1000));
+      }
     },
   },
   {

@@ -650,6 +650,86 @@ const MUTANTS: readonly Mutant[] = [
     })),
     caught: ['querystring.parse.repeated-key-collects-values-in-order'],
   },
+  {
+    name: "a two-character sep's first character stays matched across one other character",
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        if (typeof str !== 'string' || typeof sep !== 'string' || sep.length !== 2) return base.parse(str, sep, eq, options);
+        const quote = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+        return base.parse(str.replace(new RegExp(`${quote(sep[0] as string)}[^${quote(sep)}]${quote(sep[1] as string)}`, 'g'), sep), sep, eq, options);
+      },
+    })),
+    caught: ['querystring.parse.splits-pairs-on-given-sep'],
+  },
+  {
+    name: 'under delimiters of several characters, a comma in a key or value is read as a space',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) =>
+        base.parse(typeof str === 'string' && ((typeof sep === 'string' && sep.length > 1) || (typeof eq === 'string' && eq.length > 1)) ? str.replaceAll(',', ' ') : str, sep, eq, options),
+    })),
+    caught: ['querystring.parse.splits-pairs-on-given-sep', 'querystring.parse.splits-on-multi-character-eq'],
+  },
+  {
+    name: "escape leaves ':' as it is",
+    module: mutant(() => ({ escape: (text: string) => escape(text).replace(/%3A/g, ':') })),
+    caught: ['querystring.escape.encodes-each-ascii-character-as-encodeURIComponent-does'],
+  },
+  {
+    name: "escape writes '!' as %21 in texts of 64 characters or more",
+    module: mutant(() => ({ escape: (text: string) => (text.length >= 64 ? escape(text).replace(/!/g, '%21') : escape(text)) })),
+    caught: ['querystring.escape.encodes-each-ascii-character-as-encodeURIComponent-does'],
+  },
+  {
+    name: 'parse returns an empty result for a query of one character',
+    module: mutant((base) => ({ parse: (str, sep, eq, options) => (typeof str === 'string' && str.length === 1 ? Object.create(null) : base.parse(str, sep, eq, options)) })),
+    caught: ['querystring.parse.pair-without-eq-is-all-key'],
+  },
+  {
+    name: 'parse with an options object that does not name maxKeys keeps every key',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => base.parse(str, sep, eq, options && !Object.hasOwn(options, 'maxKeys') ? { ...options, maxKeys: 0 } : options),
+    })),
+    caught: ['querystring.parse.keeps-the-first-1000-keys-by-default'],
+  },
+  {
+    name: 'parse does not decode a part holding a malformed escape whose only well-formed escapes use the digit a or A',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        if (typeof str !== 'string' || sep !== undefined || eq !== undefined || options !== undefined) return result;
+        const out = Object.create(null) as Record<string, unknown>;
+        for (const pair of str.split('&')) {
+          const at = pair.indexOf('=');
+          const [key, value] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+          // Kept as written: a part holding a malformed escape whose well-formed escapes all use the digit a or A.
+          const keep = (text: string): boolean => {
+            const wellFormed = text.match(/%[0-9A-Fa-f]{2}/g) ?? [];
+            return /%(?![0-9A-Fa-f]{2})/.test(text) && wellFormed.length > 0 && wellFormed.every((escaped) => /[aA]/.test(escaped));
+          };
+          const decodedKey = keep(key) ? key : base.unescape(key);
+          out[decodedKey] = keep(value) ? value : base.unescape(value);
+        }
+        return out;
+      },
+    })),
+    caught: ['querystring.parse.decodes-malformed-keys-and-values-as-unescape-does'],
+  },
+  {
+    name: 'parse reads a key as the one before it when the two differ only in their first character',
+    module: mutant((base) => ({
+      parse: (str, sep, eq, options) => {
+        const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
+        const keys = Object.keys(result);
+        if (keys.length !== 2) return result;
+        const [first, second] = keys as [string, string];
+        if (first.length !== second.length || first.slice(1) !== second.slice(1)) return result;
+        const out = Object.create(null) as Record<string, unknown>;
+        out[first] = [result[first], result[second]];
+        return out;
+      },
+    })),
+    caught: ['querystring.parse.reads-many-distinct-keys-alike-on-every-call'],
+  },
 ];
 
 /** A module whose six functions each throw as unenv's and jspm's stubs do. */
@@ -704,6 +784,7 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones': 'fail', // no unescape
       'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does': 'fail', // has no unescape to decode with
       'querystring.escape.encodes-utf8-at-sequence-length-boundaries': 'fail', // no escape
+      'querystring.escape.encodes-each-ascii-character-as-encodeURIComponent-does': 'fail', // no escape
     },
   },
   // fast-querystring 1.1.2: parse(input) and stringify(input) only — no sep/eq/options, no maxKeys (so no 1000-key
@@ -749,6 +830,7 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones': 'fail', // no unescape
       'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does': 'fail', // has no unescape to decode with
       'querystring.escape.encodes-utf8-at-sequence-length-boundaries': 'fail', // no escape
+      'querystring.escape.encodes-each-ascii-character-as-encodeURIComponent-does': 'fail', // no escape
     },
   },
 };
