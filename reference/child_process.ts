@@ -241,14 +241,22 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
   const maxBuffer = bag['maxBuffer'] ?? DEFAULT_MAX_BUFFER;
   // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
   validateMaxBuffer(maxBuffer);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const killSignal = normalizeKillSignal(bag['killSignal']);
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const input = bag['input'];
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   if (input && typeof input !== 'string' && !ArrayBuffer.isView(input)) {
     // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
     // (§Errors)
     throw invalidArgType('options.stdio[0]', 'of type string or an instance of Buffer, TypedArray, or DataView', input);
   }
   const [argv0, ...rest] = normalized.args;
+  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
+  // parameters and return shapes: not shown" (§Other child-process operations)
   const encoding = bag['encoding'];
   // Prototype-less: the host reads every option (encoding, stdio, timeout…) from this object, so an option the caller
   // did not set must not be found on Object.prototype there either.

@@ -2,10 +2,10 @@
 // whose `signal` is the signal that ended the child.
 import { expect } from 'chai';
 import { realpath } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
-import { expectError } from '../kit.js';
-import { fixtureCommand, fixtureCommandLine, noError, processGone, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
+import { delay, expectError, untilAborted, within } from '../kit.js';
+import { fixtureCommand, fixtureCommandLine, launchChild, noError, processGone, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
 
 type Runner = 'exec' | 'execFile';
 
@@ -34,11 +34,39 @@ export const execCallbackCases = defineCases('child_process', [
       const withOptions = await runToCallback(ctx, 'execFile', 'pwd', { cwd });
       noError(withOptions.error, "the callback error of execFile('pwd', { cwd }, callback)");
       expect(text(withOptions.stdout), "the output of execFile('pwd', { cwd }, callback)").to.equal(`${cwd}\n`);
+      // args left out with undefined in its place, as a wrapper forwarding its own optional args passes it.
+      const undefinedArgs = await within(ctx, runToCallback(ctx, 'execFile', 'pwd', undefined, { cwd }), 5000, "the callback of execFile('pwd', undefined, { cwd }, callback)");
+      noError(undefinedArgs.error, "the callback error of execFile('pwd', undefined, { cwd }, callback)");
+      expect(text(undefinedArgs.stdout), "the output of execFile('pwd', undefined, { cwd }, callback)").to.equal(`${cwd}\n`);
       const alone = await runToCallback(ctx, 'execFile', 'pwd');
       noError(alone.error, "the callback error of execFile('pwd', callback)");
       expect(await realpath(text(alone.stdout).trim()), "the output of execFile('pwd', callback)").to.equal(await realpath(process.cwd()));
     },
   },
+  ...forBoth((via) => ({
+    id: `child_process.${via}.calls-back-once-when-the-command-cannot-start`,
+    rules: [rule(via, 'callback-on-exit')],
+    async run(ctx) {
+      // A command that cannot start (a missing executable; for exec, a missing shell): the callback reports it once,
+      // and nothing calls it again when the child's streams close afterwards.
+      const missing = join(await ctx.tmpDir(), 'no-such-command');
+      const calls: unknown[] = [];
+      let firstCall!: () => void;
+      const called = new Promise<void>((resolve) => (firstCall = resolve));
+      const callback = (error: unknown): void => {
+        calls.push(error);
+        firstCall();
+      };
+      const child = launchChild(ctx, via, via === 'exec' ? ['true', { shell: missing }, callback] : [missing, [], callback]);
+      const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      await untilAborted(ctx, called);
+      expectError(calls[0], `the ${via} callback's error for a command that cannot start`);
+      // The streams close after the 'error' (when they do at all): wait for that, then a little longer.
+      await Promise.race([closed, delay(ctx, 1000)]);
+      await delay(ctx, 200);
+      expect(calls, 'calls of the callback').to.have.length(1);
+    },
+  })),
   ...forBoth((via) => ({
     id: `child_process.${via}.exit-0-gives-null-error-and-output`,
     rules: [rule(via, 'success-null-error'), rule(via, 'callback-on-exit')],

@@ -204,6 +204,19 @@ export const processOptionCases = defineCases('child_process', [
       expect(report.env).to.deep.equal({ RTCONF_GIVEN: 'given value', [parentOnly]: null });
     },
   })),
+  ...(['execFile', 'spawn'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.env-is-all-the-child-gets`,
+    rules: [rule(via, 'env-custom')],
+    async run(ctx) {
+      // Without a shell (which sets variables of its own) or a channel (which fork announces in one), the child's
+      // environment is the pairs given: nothing added, whatever else the parent or the stdio setting is.
+      const env = { RTCONF_GIVEN: 'given value', PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+      for (const stdio of via === 'spawn' ? ([undefined, 'pipe', ['pipe', 'pipe', 'pipe']] as const) : [undefined]) {
+        const report = await reportVia(ctx, via, ['--all'], { env, ...(stdio === undefined ? {} : { stdio }) });
+        expect(Object.keys(report.env).sort(), `the child's variables${stdio === undefined ? '' : ` with stdio ${JSON.stringify(stdio)}`}`).to.deep.equal(Object.keys(env).sort());
+      }
+    },
+  })),
   ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({
     id: `child_process.${via}.env-defaults-to-process-env`,
     rules: [rule(via, 'env-default')],

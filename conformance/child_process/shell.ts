@@ -8,8 +8,8 @@ import { untilAborted } from '../kit.js';
 import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text } from './_util.js';
 
 /** A stand-in shell: prints each argument it gets on its own line, prefixed, so the case sees how it was called. */
-async function recordingShell(ctx: CaseContext): Promise<string> {
-  const path = join(await ctx.tmpDir(), 'recording-shell');
+async function recordingShell(ctx: CaseContext, name = 'recording-shell'): Promise<string> {
+  const path = join(await ctx.tmpDir(), name);
   await writeFile(path, "#!/bin/sh\nfor arg in \"$@\"; do printf 'arg:%s\\n' \"$arg\"; done\n");
   await chmod(path, 0o755);
   return path;
@@ -29,10 +29,14 @@ export const shellCases = defineCases('child_process', [
     id: 'child_process.exec.named-shell-gets-command-line',
     rules: ['child_process.exec.shell-custom'],
     async run(ctx) {
-      const shell = await recordingShell(ctx);
-      const { error, stdout } = await runToCallback(ctx, 'exec', 'echo one two', { shell });
-      noError(error, 'the callback error');
-      expect(text(stdout)).to.equal('arg:-c\narg:echo one two\n');
+      // Whatever the shell's file is called: on Unix a shell named like Windows' cmd.exe is a shell like any other.
+      for (const name of ['recording-shell', 'cmd', 'cmd.exe']) {
+        if (process.platform === 'win32' && name !== 'recording-shell') continue;
+        const shell = await recordingShell(ctx, name);
+        const { error, stdout } = await runToCallback(ctx, 'exec', 'echo one two', { shell });
+        noError(error, `the callback error with the shell ${name}`);
+        expect(text(stdout), `what the shell ${name} was given`).to.equal('arg:-c\narg:echo one two\n');
+      }
     },
   },
   {

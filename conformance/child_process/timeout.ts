@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { constants } from 'node:os';
 import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { expectError, untilAborted, within } from '../kit.js';
-import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, type CallbackOutcome, type ExecError } from './_util.js';
+import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
 
 /** How long a timed-out child may take to be reported; the fixture would otherwise live 30 s. */
 const BOUND_MS = 3000;
@@ -79,6 +79,31 @@ export const timeoutCases = defineCases('child_process', [
       },
     },
   ]),
+  {
+    id: 'child_process.exec.timeout-calls-back-when-the-shell-ends',
+    rules: ['child_process.exec.timeout-kills', 'child_process.exec.callback-on-exit'],
+    async run(ctx) {
+      // The shell starts the sleep fixture in the background, prints its pid and waits for it: the timeout's signal
+      // ends the shell, while the fixture lives on holding the shell's output pipes. The callback is due when the
+      // process (the shell) terminates, not when the pipes close 8 s later.
+      const line = `${fixtureCommandLine(ctx, 'sleep.mjs', '8000')} & echo "pid $!"; wait`;
+      const running = runToCallback(ctx, 'exec', line, { timeout: 200 });
+      const { error, stdout } = await within(ctx, running, BOUND_MS, 'the callback');
+      // The fixture outlives the shell by design: end it now rather than in 8 s.
+      const pid = Number(/pid (\d+)/.exec(text(stdout))?.[1]);
+      if (Number.isInteger(pid) && pid > 0) {
+        ctx.defer(() => {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        });
+      }
+      const failure = expectError(error, "the exec callback's error after the timeout") as ExecError;
+      expect(failure.signal, 'error.signal').to.equal('SIGTERM');
+    },
+  },
   {
     id: 'child_process.fork.timeout-sends-kill-signal',
     rules: ['child_process.fork.timeout-kills'],

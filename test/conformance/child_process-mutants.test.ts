@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as host from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import { cases } from '../../conformance/child_process/index.js';
 import type { CandidateDeclarations, CaseDefinition } from '../../conformance/case.js';
@@ -330,6 +331,100 @@ const MUTANTS: readonly Mutant[] = [
       },
     }),
     caught: ['child_process.spawn.options-in-place-of-args'],
+  },
+  {
+    name: 'execFile reads undefined in the place of args as the callback',
+    module: mutant({
+      execFile: (file: unknown, ...rest: unknown[]) => (rest.length === 3 && rest[0] === undefined ? ref.execFile(file, undefined, {}, undefined) : ref.execFile(file, ...rest)),
+    }),
+    caught: ['child_process.execFile.options-or-callback-in-place-of-args'],
+  },
+  {
+    name: 'exec/execFile call back a second time when the child closes after a failed start',
+    module: mutant({
+      ...Object.fromEntries(
+        (['exec', 'execFile'] as const).map((via) => [
+          via,
+          (...args: unknown[]) => {
+            const callback = args.pop() as Fn;
+            let failed: unknown;
+            const child = ref[via](...args, (error: unknown, ...output: unknown[]) => {
+              failed = error;
+              callback(error, ...output);
+            }) as EventEmitter;
+            child.once('close', () => {
+              if (failed) callback(failed, '', '');
+            });
+            return child;
+          },
+        ]),
+      ),
+    }),
+    caught: ['child_process.exec.calls-back-once-when-the-command-cannot-start', 'child_process.execFile.calls-back-once-when-the-command-cannot-start'],
+  },
+  {
+    name: 'exec calls back when the output pipes close, not when the shell ends',
+    // Its timeout signals the child without letting go of the pipes, so the callback waits for whoever still holds them.
+    module: mutant({
+      exec: (...args: unknown[]) => {
+        let timeout = 0;
+        const edited = withOptions(args, (options) => {
+          timeout = Number(options['timeout'] ?? 0);
+          return { ...options, timeout: 0 };
+        });
+        const child = ref.exec(...edited) as EventEmitter & { kill(signal?: string): boolean };
+        if (timeout > 0) {
+          const timer = setTimeout(() => child.kill('SIGTERM'), timeout);
+          child.once('exit', () => clearTimeout(timer));
+        }
+        return child;
+      },
+    }),
+    caught: ['child_process.exec.timeout-calls-back-when-the-shell-ends'],
+  },
+  {
+    name: 'exec/execFile drop an incomplete character at the end of text output',
+    module: mutant(
+      Object.fromEntries(
+        (['exec', 'execFile'] as const).map((via) => [
+          via,
+          (...args: unknown[]) => {
+            const callback = args.pop() as Fn;
+            return ref[via](...args, (error: unknown, stdout: unknown, stderr: unknown) => callback(error, typeof stdout === 'string' ? stdout.replace(/\ufffd$/, '') : stdout, stderr));
+          },
+        ]),
+      ),
+    ),
+    caught: ['child_process.exec.utf8-output-cut-inside-a-character-ends-in-a-replacement', 'child_process.execFile.utf8-output-cut-inside-a-character-ends-in-a-replacement'],
+  },
+  {
+    name: "exec gives a shell named cmd Windows' command line",
+    module: mutant({
+      exec: (command: unknown, ...rest: unknown[]) => {
+        const options = rest.find((item) => item !== null && typeof item === 'object') as Record<string, unknown> | undefined;
+        const shell = options?.['shell'];
+        return ref.exec(typeof shell === 'string' && /cmd(?:\.exe)?$/i.test(shell) ? `/d /s /c "${String(command)}"` : command, ...rest);
+      },
+    }),
+    caught: ['child_process.exec.named-shell-gets-command-line'],
+  },
+  {
+    name: 'exec drops the last incomplete group of base64 output',
+    module: mutant({
+      exec: (...args: unknown[]) => {
+        const callback = args.pop() as Fn;
+        return ref.exec(...args, (error: unknown, stdout: unknown, stderr: unknown) => callback(error, typeof stdout === 'string' && stdout.endsWith('=') ? stdout.slice(0, -4) : stdout, stderr));
+      },
+    }),
+    caught: ['child_process.exec.encoding-named-decodes'],
+  },
+  {
+    name: 'spawn and execFile add a variable of their own to the environment given',
+    module: mutant({
+      ...editSpawn((options) => (options['env'] ? { ...options, env: { ...(options['env'] as object), RTCONF_EXTRA: '1' } } : options)),
+      ...editExecOptions((options) => (options['env'] ? { ...options, env: { ...(options['env'] as object), RTCONF_EXTRA: '1' } } : options)),
+    }),
+    caught: ['child_process.spawn.env-is-all-the-child-gets', 'child_process.execFile.env-is-all-the-child-gets'],
   },
 ];
 

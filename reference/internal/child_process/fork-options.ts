@@ -6,6 +6,8 @@ import { invalidArgValue, ipcOnePipe, ipcRequired } from '../errors.js';
 const STDIO_STRINGS: readonly string[] = ['pipe', 'ignore', 'inherit', 'overlapped'];
 
 /** Flags of the parent that evaluate inline code; forwarding them would make every fork run that code again. */
+// beyond-spec: leaving the parent's eval flags out of a fork's default execArgv follows Node; the spec's default is
+// process.execArgv as it is
 const EVAL_FLAGS: ReadonlySet<string> = new Set(['-e', '--eval', '-p', '--print', '-pe']);
 
 /**

@@ -74,6 +74,8 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
   // always dropped, and set again only when this child really gets a channel.
   const prefix = `${CHANNEL_FD_VARIABLE}=`;
   let envPairs = spawn.envPairs;
+  // beyond-spec: dropping a channel variable the caller's env holds follows Node (a child must not take a channel it
+  // was not given); the spec names RT_CHANNEL_FD only as where a fork with a custom execPath finds its channel
   if (envPairs.some((pair) => pair.startsWith(prefix))) envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
   if (start.ipcFd >= 0) envPairs = [...envPairs, `${prefix}${start.ipcFd}`];
   const options = spawn.options;
