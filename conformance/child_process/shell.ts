@@ -2,7 +2,7 @@
 // only when `shell` is set, and without one metacharacters reach the program literally.
 import { expect } from 'chai';
 import { chmod, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineCases, type CaseContext } from '../case.js';
 import { untilAborted } from '../kit.js';
 import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text } from './_util.js';
@@ -29,13 +29,20 @@ export const shellCases = defineCases('child_process', [
     id: 'child_process.exec.named-shell-gets-command-line',
     rules: ['child_process.exec.shell-custom'],
     async run(ctx) {
-      // Whatever the shell's file is called: on Unix a shell named like Windows' cmd.exe is a shell like any other.
-      for (const name of ['recording-shell', 'cmd', 'cmd.exe']) {
-        if (process.platform === 'win32' && name !== 'recording-shell') continue;
-        const shell = await recordingShell(ctx, name);
-        const { error, stdout } = await runToCallback(ctx, 'exec', 'echo one two', { shell });
-        noError(error, `the callback error with the shell ${name}`);
-        expect(text(stdout), `what the shell ${name} was given`).to.equal('arg:-c\narg:echo one two\n');
+      const shell = await recordingShell(ctx);
+      const { error, stdout } = await runToCallback(ctx, 'exec', 'echo one two', { shell });
+      noError(error, 'the callback error');
+      expect(text(stdout)).to.equal('arg:-c\narg:echo one two\n');
+      // Whatever the shell is called: on Unix a shell named like Windows' cmd.exe, given by its bare name and found on
+      // the PATH, is a shell like any other.
+      if (process.platform !== 'win32') {
+        for (const name of ['cmd', 'cmd.exe']) {
+          const path = await recordingShell(ctx, name);
+          const env = { ...process.env, PATH: `${dirname(path)}:${process.env['PATH'] ?? '/usr/bin:/bin'}` };
+          const named = await runToCallback(ctx, 'exec', 'echo one two', { shell: name, env });
+          noError(named.error, `the callback error with the shell ${name}`);
+          expect(text(named.stdout), `what the shell ${name} was given`).to.equal('arg:-c\narg:echo one two\n');
+        }
       }
     },
   },
