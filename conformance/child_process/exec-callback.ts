@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { defineCases, type CaseContext, type CaseEntry } from '../case.js';
-import { delay, expectError, untilAborted, within } from '../kit.js';
+import { delay, expectError, within } from '../kit.js';
 import { fixtureCommand, fixtureCommandLine, launchChild, noError, processGone, runToCallback, text, type CallbackOutcome, type ExecError } from './_util.js';
 
 type Runner = 'exec' | 'execFile';
@@ -59,7 +59,7 @@ export const execCallbackCases = defineCases('child_process', [
       };
       const child = launchChild(ctx, via, via === 'exec' ? ['true', { shell: missing }, callback] : [missing, [], callback]);
       const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-      await untilAborted(ctx, called);
+      await within(ctx, called, 5000, `the ${via} callback for a command that cannot start`);
       expectError(calls[0], `the ${via} callback's error for a command that cannot start`);
       // The streams close after the 'error' (when they do at all): wait for that, then a little longer.
       await Promise.race([closed, delay(ctx, 1000)]);

@@ -216,8 +216,8 @@ export const processOptionCases = defineCases('child_process', [
         const report = await reportVia(ctx, via, ['--all'], { env: { ...env }, ...(stdio === undefined ? {} : { stdio }) });
         // Node hands its coverage directory on to every child while coverage is collected (a diagnostic the reference
         // follows, marked beyond the spec): set in our own environment, it is no variable the candidate made up.
-        const added = Object.keys(report.env).filter((name) => !(name === 'NODE_V8_COVERAGE' && process.env[name] !== undefined));
-        expect(added.sort(), `the child's variables${stdio === undefined ? '' : ` with stdio ${JSON.stringify(stdio)}`}`).to.deep.equal(Object.keys(env).sort());
+        const names = Object.keys(report.env).filter((name) => !(name === 'NODE_V8_COVERAGE' && process.env[name] !== undefined));
+        expect(names.sort(), `the child's variables${stdio === undefined ? '' : ` with stdio ${JSON.stringify(stdio)}`}`).to.deep.equal(Object.keys(env).sort());
       }
     },
   })),
