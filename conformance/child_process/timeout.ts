@@ -95,15 +95,13 @@ export const timeoutCases = defineCases('child_process', [
       if (!(Number.isInteger(pid) && pid > 0)) {
         throw new CaseNotApplicable(`the shell printed no background pid before the timeout (stdout: ${JSON.stringify(text(stdout).slice(0, 80))}), so whether the callback waits for its pipes cannot be observed`);
       }
-      if (Number.isInteger(pid) && pid > 0) {
-        ctx.defer(() => {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        });
-      }
+      ctx.defer(() => {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      });
       const failure = expectError(error, "the exec callback's error after the timeout") as ExecError;
       expect(failure.signal, 'error.signal').to.equal('SIGTERM');
     },

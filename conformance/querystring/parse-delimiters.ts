@@ -95,8 +95,8 @@ export const parseDelimiterCases = defineCases('querystring', [
         const key = unescape ? outcomeOf(() => Reflect.apply(unescape, ctx.qs, [raw])) : undefined;
         if (!key || !('value' in key) || typeof key.value !== 'string') continue;
         for (const query of [`${raw}&b=1`, `b=1&${raw}`, `b=1&${raw}&c=2`]) {
-          const expected = Object.defineProperty({ b: '1', ...(query.endsWith('c=2') ? { c: '2' } : {}) }, key.value, { value: '', enumerable: true });
-          expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal({ ...expected });
+          const expected = Object.fromEntries([['b', '1'], ...(query.endsWith('c=2') ? [['c', '2']] : []), [key.value, '']]);
+          expect(plain(parse(query)), `parse(${JSON.stringify(query)})`).to.deep.equal(expected);
         }
       }
       // Under delimiters the candidate reads (a misread delimiter is the sep and eq rules' matter).

@@ -99,6 +99,11 @@ function editSpawn(edit: (options: Record<string, unknown>) => Record<string, un
   };
 }
 
+/** Options whose env, when one is given, gains a variable nobody asked for. */
+function addVariable(options: Record<string, unknown>): Record<string, unknown> {
+  return options['env'] ? { ...options, env: { ...(options['env'] as object), RTCONF_EXTRA: '1' } } : options;
+}
+
 /** exec/execFile arguments whose callback sees stdout lose its last byte when it is 10k + 1 bytes long. */
 function dropByteAt10kPlus1(args: unknown[]): unknown[] {
   const callback = args[args.length - 1] as Fn;
@@ -421,8 +426,8 @@ const MUTANTS: readonly Mutant[] = [
   {
     name: 'spawn and execFile add a variable of their own to the environment given',
     module: mutant({
-      ...editSpawn((options) => (options['env'] ? { ...options, env: { ...(options['env'] as object), RTCONF_EXTRA: '1' } } : options)),
-      ...editExecOptions((options) => (options['env'] ? { ...options, env: { ...(options['env'] as object), RTCONF_EXTRA: '1' } } : options)),
+      ...editSpawn(addVariable),
+      ...editExecOptions(addVariable),
     }),
     caught: ['child_process.spawn.env-is-all-the-child-gets', 'child_process.execFile.env-is-all-the-child-gets'],
   },

@@ -44,6 +44,13 @@ function mutant(edit: (base: Mutable) => Partial<Mutable>): QuerystringModule {
   return module as unknown as QuerystringModule;
 }
 
+/** The last pair of a query longer than 24 characters (a parser's long-query path) when it is a key without eq. */
+function lastPairWithoutEq(str: unknown): string | undefined {
+  if (typeof str !== 'string' || str.length <= 24) return undefined;
+  const last = str.slice(str.lastIndexOf('&') + 1);
+  return last !== '' && !last.includes('=') ? last : undefined;
+}
+
 /** A parse result rebuilt with `map` applied to each value. */
 function mapValues(result: unknown, map: (value: unknown) => unknown): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>;
@@ -631,10 +638,7 @@ const MUTANTS: readonly Mutant[] = [
   {
     name: 'in a query longer than 24 characters, a last pair without eq loses its last character',
     module: mutant((base) => ({
-      parse: (str, sep, eq, options) => {
-        const last = typeof str === 'string' ? str.slice(str.lastIndexOf('&') + 1) : '';
-        return base.parse(typeof str === 'string' && str.length > 24 && last !== '' && !last.includes('=') ? str.slice(0, -1) : str, sep, eq, options);
-      },
+      parse: (str, sep, eq, options) => base.parse(lastPairWithoutEq(str) !== undefined ? (str as string).slice(0, -1) : str, sep, eq, options),
     })),
     caught: ['querystring.parse.pair-without-eq-is-all-key'],
   },
@@ -643,8 +647,8 @@ const MUTANTS: readonly Mutant[] = [
     module: mutant((base) => ({
       parse: (str, sep, eq, options) => {
         const result = base.parse(str, sep, eq, options) as Record<string, unknown>;
-        const last = typeof str === 'string' ? str.slice(str.lastIndexOf('&') + 1) : '';
-        if (typeof str === 'string' && str.length > 24 && last !== '' && !last.includes('=') && Array.isArray(result[last])) result[last] = '';
+        const last = lastPairWithoutEq(str);
+        if (last !== undefined && Array.isArray(result[last])) result[last] = '';
         return result;
       },
     })),
