@@ -26,7 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return verb === undefined ? 2 : 0;
     }
     if (verb === '--version' || verb === '-v') {
-      const { toolInfo } = await import('../results/tool-info.js');
+      const { toolInfo } = await import('../io/tool-info.js');
       process.stdout.write(`${toolInfo().version}\n`);
       return 0;
     }

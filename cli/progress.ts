@@ -2,6 +2,7 @@
 // one self-updating line shows every running candidate, and each gets a line of its own when it finishes; elsewhere
 // (CI logs) one line per candidate as it starts and one per non-passing case, tagged with its candidate, so logs stay
 // short but every problem is visible as it happens.
+import { printable, printableLine } from './terminal-text.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';
 import { isFailing } from '../results/status.js';
 
@@ -18,10 +19,6 @@ interface Tally {
   bad: number;
 }
 
-/** Candidate names and messages come from untrusted candidates: no control characters reach the terminal. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-}
 
 export function createProgress(stream: NodeJS.WriteStream): Progress {
   const live = stream.isTTY === true;
@@ -60,7 +57,7 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
       if (tally) tally.seen++;
       if (isFailing(result.status)) {
         if (tally) tally.bad++;
-        const line = `  ${result.status.toUpperCase()} [${printable(candidate.id)}] ${printable(result.case)}: ${printable((result.message ?? '').split('\n')[0]?.slice(0, 200) ?? '')}`;
+        const line = `  ${result.status.toUpperCase()} [${printable(candidate.id)}] ${printable(result.case)}: ${printableLine(result.message ?? '', 200)}`;
         clear();
         stream.write(`${line}\n`);
       }

@@ -9,6 +9,8 @@ import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
 import { summarize } from '../results/results-file.js';
+import { clip } from '../io/message-text.js';
+import { printable, printableLine } from './terminal-text.js';
 
 /** Replay commands listed per candidate under the table; the report and results.json have all of them. */
 const REPLAYS_PER_CANDIDATE = 3;
@@ -129,18 +131,10 @@ export function printCaseVerdicts(stream: NodeJS.WritableStream, results: Result
   for (const run of results.runs) {
     for (const result of run.results) {
       const who = several ? ` [${printable(run.candidate.id)}]` : '';
-      const message = result.message ? ` — ${clip(printable(result.message.split(/\r?\n/, 1)[0] ?? ''))}` : '';
+      const message = result.message ? ` — ${printableLine(result.message, 300)}` : '';
       stream.write(`${result.case}${who}: ${result.status}${message}\n`);
-      if (result.counterexample) stream.write(`  counterexample: ${clip(printable(result.counterexample.value))}\n`);
+      if (result.counterexample) stream.write(`  counterexample: ${clip(printable(result.counterexample.value), 300)}\n`);
     }
   }
 }
 
-/** Candidate-provided text must not move the cursor or recolour the terminal. */
-function printable(value: string): string {
-  return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '?');
-}
-
-function clip(value: string, width = 300): string {
-  return value.length <= width ? value : `${value.slice(0, width - 1)}…`;
-}

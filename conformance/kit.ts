@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events';
 import { CaseFailure, type CaseContext } from './case.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule } from './modules.js';
 import type { ModuleName } from '../spec/rule.js';
+import { clip, firstLine } from '../io/message-text.js';
 
 /** What a wait needs of its case: the signal aborted when the case times out, is interrupted or finishes. */
 export type WaitContext = Pick<CaseContext, 'signal'>;
@@ -337,7 +338,7 @@ export function describeThrown(error: unknown): string {
   if (error === null || typeof error !== 'object') return `the non-Error value ${describeValue(error)}`;
   const { name, code, message } = readError(error);
   const codePart = typeof code === 'string' || typeof code === 'number' ? ` [${code}]` : '';
-  return `${name}${codePart}: ${clipText(message.split('\n')[0] ?? '', 300)}`;
+  return `${name}${codePart}: ${firstLine(message, 300)}`;
 }
 
 /**
@@ -352,7 +353,7 @@ export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   switch (typeof value) {
     case 'string':
-      return `the string ${JSON.stringify(clipText(value, 80))}`;
+      return `the string ${JSON.stringify(clip(value, 80))}`;
     case 'number':
     case 'boolean':
     case 'bigint':
@@ -431,10 +432,6 @@ function safeRead<T>(read: () => T): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-function clipText(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 function isEmitter(value: unknown): value is EventEmitter {

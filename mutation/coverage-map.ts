@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CaseMeta } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import { createInProcessRunner } from '../runners/in-process-runner.js';
-import { writeFileAtomically } from '../results/atomic-write.js';
+import { writeFileAtomically } from '../io/atomic-write.js';
 import type { Status } from '../results/status.js';
 import type { ModuleName } from '../spec/rule.js';
 import { buildCandidate } from './build-candidate.js';

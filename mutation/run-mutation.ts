@@ -16,9 +16,10 @@ import type { AgentLaunch } from '../runners/agent/agent-process.js';
 import { createRunFixtures, type RunFixtures } from '../runners/run-fixtures.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
 import { PROFILES } from '../runners/runtimes/runtime-profile.js';
-import { writeFileAtomically } from '../results/atomic-write.js';
+import { writeFileAtomically } from '../io/atomic-write.js';
 import { isFailing } from '../results/status.js';
-import { toolInfo } from '../results/tool-info.js';
+import { toolInfo } from '../io/tool-info.js';
+import { errorText, firstLine } from '../io/message-text.js';
 import {
   MUTATION_SCHEMA_VERSION,
   moduleScores,
@@ -405,7 +406,7 @@ async function runMutant(plan: MutantPlan, sources: ReferenceSources, texts: Rea
       const text = applyMutant(texts.get(mutant.file) ?? '', mutant);
       build = await buildCandidate(sources, dir, { override: { file: mutant.file, text }, modules: plan.modules, name: `reference mutant ${mutant.id}` });
     } catch (error) {
-      return record(plan, 'error', 0, elapsed(), { note: `could not be built: ${firstLine(error)}` });
+      return record(plan, 'error', 0, elapsed(), { note: `could not be built: ${firstLine(errorText(error), 300)}` });
     }
     let remaining = plan.cases.map((meta) => ({ ...meta, timeoutMs: context.limits.raised.get(meta.id) ?? meta.timeoutMs }));
     let casesRun = 0;
@@ -414,13 +415,13 @@ async function runMutant(plan: MutantPlan, sources: ReferenceSources, texts: Rea
       casesRun += pass.casesRun;
       if (pass.kind === 'killed') return record(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case] });
       // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
-      if (pass.kind === 'unloadable') return record(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(pass.error)}` });
+      if (pass.kind === 'unloadable') return record(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
       if (pass.kind === 'interrupted') return record(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
       if (pass.kind === 'survived') return record(plan, 'survived', casesRun, elapsed());
       const index = remaining.findIndex((meta) => meta.id === pass.result.case);
       const meta = remaining[index];
       if (!meta || (await timeoutIsReal(meta, context))) {
-        return record(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out') });
+        return record(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out', 300) });
       }
       // Not the mutant's doing: go on from that case, under its raised limit.
       remaining = remaining.slice(index).map((item) => ({ ...item, timeoutMs: context.limits.raised.get(item.id) ?? item.timeoutMs }));
@@ -514,9 +515,4 @@ export function sample<T>(items: readonly T[], count: number, seed: number): T[]
     .slice(0, count)
     .sort((a, b) => a - b)
     .map((index) => items[index] as T);
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return (text.split('\n')[0] ?? text).slice(0, 300);
 }

@@ -7,7 +7,7 @@ import { MODULES, type ModuleName } from '../spec/rule.js';
 import { gateSources, markExpectations, ruleMarks, type ExpectationCounts, type ExpectationOutcome, type ExpectationsInput } from '../results/expectation-marks.js';
 import type { ReplayCandidate } from '../results/replay.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary, Summary } from '../results/results-file.js';
-import { toolInfo } from '../results/tool-info.js';
+import { toolInfo } from '../io/tool-info.js';
 import { passRate, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
 import { orderRules, type ReportCase, type ReportResult } from './report-data.js';
 

@@ -4,8 +4,8 @@
 // earlier write generated but this one did not (a badge of a candidate no longer in the run) is removed.
 import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { writeFileAtomically } from '../results/atomic-write.js';
-import { recordGeneratedFiles } from '../results/generated-files.js';
+import { writeFileAtomically } from '../io/atomic-write.js';
+import { recordGeneratedFiles } from '../io/generated-files.js';
 import type { ResultsFile } from '../results/results-file.js';
 import type { MutationFile } from '../results/mutation-file.js';
 import type { ExpectationsInput } from '../results/expectation-marks.js';

@@ -1,5 +1,5 @@
-// Run-to-run comparison: which case results changed status between a baseline run `a` and a later run `b`, and a
-// concise terminal table of those changes. Results are matched by candidate id and case id.
+// Run-to-run comparison: which case results changed status between a baseline run `a` and a later run `b`. Results
+// are matched by candidate id and case id. Browser-safe: the report page bundles this file (its change words).
 import type { ModuleName } from '../spec/rule.js';
 import type { CaseResult, ResultsFile } from './results-file.js';
 import { citesNormative, isRegression, normativeRuleIds } from './regression.js';
@@ -38,11 +38,6 @@ export interface ResultsDiff {
   readonly counts: Readonly<Record<ChangeKind, number>>;
   /** Results present in both runs. */
   readonly compared: number;
-}
-
-export interface FormatDiffOptions {
-  /** Rows listed per kind before "… and N more"; default 50. */
-  readonly limit?: number;
 }
 
 /**
@@ -122,60 +117,11 @@ function compare(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-const KIND_LABEL: Readonly<Record<ChangeKind, string>> = { regression: 'REGRESSED', fix: 'fixed', change: 'changed', new: 'new', removed: 'removed' };
-const NOUNS: Readonly<Record<ChangeKind, readonly [string, string]>> = {
+/** Singular and plural nouns of each change kind, for counts (`1 fix`, `2 fixes`). */
+export const CHANGE_NOUNS: Readonly<Record<ChangeKind, readonly [string, string]>> = {
   regression: ['regression', 'regressions'],
   fix: ['fix', 'fixes'],
   change: ['other change', 'other changes'],
   new: ['new', 'new'],
   removed: ['removed', 'removed'],
 };
-const counted = (count: number, kind: ChangeKind): string => `${count} ${NOUNS[kind][count === 1 ? 0 : 1]}`;
-const MESSAGE_WIDTH = 72;
-const CANDIDATE_WIDTH = 28;
-
-/**
- * Formats a diff as a plain-text table for a terminal: a count line, then one row per change.
- * @param diff the output of `diffResults`
- * @param options how many rows to list per kind
- * @returns text ending with a newline; control characters from candidate strings are replaced, never emitted
- * @example
- * process.stdout.write(formatDiffTable(diffResults(a, b)));
- */
-export function formatDiffTable(diff: ResultsDiff, options: FormatDiffOptions = {}): string {
-  const limit = options.limit ?? 50;
-  if (diff.changes.length === 0) return `no status changes (${diff.compared} results compared)\n`;
-  const head = `${CHANGE_KINDS.map((kind) => counted(diff.counts[kind], kind)).join(', ')} (${diff.compared} results compared)\n`;
-  const rows: string[][] = [];
-  const notes: string[] = [];
-  for (const kind of CHANGE_KINDS) {
-    const ofKind = diff.changes.filter((item) => item.kind === kind);
-    for (const item of ofKind.slice(0, limit)) {
-      const message = item.after !== undefined && item.after !== 'pass' && item.message ? firstLine(item.message, MESSAGE_WIDTH) : '';
-      rows.push([KIND_LABEL[kind], clip(printable(item.candidate), CANDIDATE_WIDTH), printable(item.case), `${item.before ?? '—'} → ${item.after ?? '—'}`, message]);
-    }
-    const more = ofKind.length - limit;
-    if (more > 0) notes.push(`… and ${more} more ${NOUNS[kind][more === 1 ? 0 : 1]} (rtconf diff --json lists all)`);
-  }
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column < 4 ? pad(cell, widths[column] ?? 0) : cell)).join('  ').trimEnd());
-  return `${head}\n${lines.join('\n')}\n${notes.map((note) => `${note}\n`).join('')}`;
-}
-
-/** Candidate-provided text must not move the cursor or recolour the terminal. */
-function printable(value: string): string {
-  return value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '?');
-}
-
-function firstLine(message: string, width: number): string {
-  return clip(printable(message.split(/\r?\n/, 1)[0] ?? ''), width);
-}
-
-function clip(value: string, width: number): string {
-  const chars = [...value];
-  return chars.length <= width ? value : `${chars.slice(0, width - 1).join('')}…`;
-}
-
-function pad(value: string, width: number): string {
-  return value + ' '.repeat(Math.max(0, width - [...value].length));
-}

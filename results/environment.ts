@@ -2,7 +2,7 @@
 // version, so that two results files can be told apart by where and how they were made.
 import { arch, availableParallelism, cpus, platform, release } from 'node:os';
 import type { RunEnvironment } from './results-file.js';
-import { toolInfo } from './tool-info.js';
+import { toolInfo } from '../io/tool-info.js';
 
 /**
  * @param commandLine the arguments after `rtconf`, as given

@@ -4,7 +4,7 @@
 //   { "runtime:deno@2": { "child_process.spawn.shell-true-uses-bin-sh": { "status": "fail", "reason": "…" } } }
 //
 // `status` may also list several allowed outcomes of an intermittent case: `"status": ["pass", "timeout"]`.
-import { readJsonFile } from './read-json-file.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import type { ResultsFile } from './results-file.js';
 import { isFailing, isStatus, STATUSES, type Status } from './status.js';
 

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { packageRoot } from './package-root.js';
-import { readJsonFile } from './read-json-file.js';
+import { packageRoot } from '../io/package-root.js';
+import { readJsonFile } from '../io/read-json-file.js';
 import { SCHEMA_VERSION, STATUSES, summarize, type ResultsFile } from './results-file.js';
 
 export class ResultsFileError extends Error {

@@ -185,22 +185,3 @@ export function checkSourcesMatch(sources: readonly ExpectationSource[], runIds:
   const refused = unmatchedSources(sources, runIds).find((item) => item.kind === 'expectations');
   if (refused) throw new ExpectationsError(`${describeUnmatched(refused)}: these expectations match no candidate of the run`);
 }
-
-/** The gate's part of the end-of-run summary. */
-export function formatGate(report: GateReport, sources: readonly ExpectationSource[], limit = 50): string {
-  const clean = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').slice(0, 160);
-  const lines = [`\nregression gate (${sources.map((source) => source.label).join('; ')}): ${report.checked} results checked`];
-  const section = (title: string, items: readonly GateItem[], describe: (item: GateItem) => string): void => {
-    lines.push(`  ${items.length} ${title}${items.length > 0 ? ':' : ''}`);
-    for (const item of items.slice(0, limit)) lines.push(`    ${item.candidate}  ${item.case}  ${describe(item)}`);
-    if (items.length > limit) lines.push(`    … and ${items.length - limit} more`);
-  };
-  section('unexpected result(s), new failures', report.unexpected, (item) =>
-    `${item.allowed ? item.allowed.join('|') : (item.expected ?? 'pass')} → ${item.actual}${item.message ? `: ${clean(item.message.split('\n')[0] ?? '')}` : ''}`,
-  );
-  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${item.expected} → ${item.actual}${item.reason ? ` (was: ${clean(item.reason)})` : ''}`);
-  section('missing case(s): expected but not run', report.missing, (item) => `expected ${item.expected ?? '?'}`);
-  for (const item of report.unmatchedCandidates) lines.push(`  warning: ${describeUnmatched(item).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}; nothing was compared with it`);
-  lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected`}`);
-  return `${lines.join('\n')}\n`;
-}

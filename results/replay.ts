@@ -2,14 +2,10 @@
 // already holds (candidate id, case id, run seed), so it is derived where it is shown (console, HTML drill-down,
 // JUnit) rather than carried through the runners. It writes to its own folder, never over the run it came from.
 // Browser-safe: the report page bundles this file.
+import { shellQuote } from '../io/shell-quote.js';
 
 /** Where a replay writes its report: beside, never over, the run's own `rtconf-report/`. */
 export const REPLAY_OUT_DIR = 'rtconf-replay';
-
-/** POSIX shell quoting: plain words stay as they are, anything else is single-quoted. */
-export function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 /** What a replay needs to know of a candidate: its id, and for an adapter the path `--candidate` takes. */
 export interface ReplayCandidate {

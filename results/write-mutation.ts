@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { writeFileAtomically } from './atomic-write.js';
+import { writeFileAtomically } from '../io/atomic-write.js';
 import { MUTATION_SCHEMA_VERSION, type MutationFile } from './mutation-file.js';
-import { packageRoot } from './package-root.js';
-import { readJsonFile } from './read-json-file.js';
+import { packageRoot } from '../io/package-root.js';
+import { readJsonFile } from '../io/read-json-file.js';
 
 /** A missing, malformed or foreign mutation file: bad input, exit 2. */
 export class MutationFileError extends Error {

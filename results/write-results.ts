@@ -1,6 +1,6 @@
 // Writes results.json (atomically: an interrupted write never leaves a truncated file).
 import { join } from 'node:path';
-import { writeFileAtomically } from './atomic-write.js';
+import { writeFileAtomically } from '../io/atomic-write.js';
 import type { ResultsFile } from './results-file.js';
 
 /** Serialises results the way every results.json is written. */

@@ -13,13 +13,14 @@ export interface DescribedError {
   readonly counterexample?: Counterexample;
 }
 
-export function clip(text: string, max = MAX_TEXT): string {
+/** Bounds a stored text, saying how much was left out (unlike a display clip, the count matters to a reader of results.json). */
+export function boundText(text: string, max = MAX_TEXT): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }
 
 export function show(value: unknown): string {
-  if (typeof value === 'string') return clip(JSON.stringify(value));
-  return clip(inspect(value, { depth: 4, maxArrayLength: 50, maxStringLength: 500, breakLength: 120 }));
+  if (typeof value === 'string') return boundText(JSON.stringify(value));
+  return boundText(inspect(value, { depth: 4, maxArrayLength: 50, maxStringLength: 500, breakLength: 120 }));
 }
 
 function isAssertion(error: Error): boolean {
@@ -39,18 +40,18 @@ export function describeError(thrown: unknown): DescribedError {
     const { expected, actual, counterexample } = thrown.details;
     return {
       kind: 'fail',
-      message: clip(thrown.message || 'case failed'),
+      message: boundText(thrown.message || 'case failed'),
       ...('expected' in thrown.details ? { expected: show(expected) } : {}),
       ...('actual' in thrown.details ? { actual: show(actual) } : {}),
       ...(counterexample ? { counterexample } : {}),
     };
   }
-  if (thrown instanceof CaseNotApplicable) return { kind: 'na', message: clip(thrown.message || 'does not apply here') };
+  if (thrown instanceof CaseNotApplicable) return { kind: 'na', message: boundText(thrown.message || 'does not apply here') };
   if (thrown instanceof Error) {
-    if (isAssertion(thrown)) return { kind: 'fail', message: clip(thrown.message || 'assertion failed'), ...comparedValues(thrown) };
+    if (isAssertion(thrown)) return { kind: 'fail', message: boundText(thrown.message || 'assertion failed'), ...comparedValues(thrown) };
     const { code: rawCode } = thrown as { code?: unknown };
     const code = typeof rawCode === 'string' ? ` [${rawCode}]` : '';
-    return { kind: 'error', message: clip(`${thrown.name}${code}: ${thrown.message}`) };
+    return { kind: 'error', message: boundText(`${thrown.name}${code}: ${thrown.message}`) };
   }
-  return { kind: 'error', message: clip(`threw a non-Error value: ${show(thrown)}`) };
+  return { kind: 'error', message: boundText(`threw a non-Error value: ${show(thrown)}`) };
 }

@@ -10,7 +10,7 @@ import type { CandidateModules } from '../conformance/modules.js';
 import type { Rule } from '../spec/rule.js';
 import type { CandidateInfo, CaseResult, Status } from '../results/results-file.js';
 import { caseSeed } from './seed.js';
-import { clip, describeError } from './describe-error.js';
+import { boundText, describeError } from './describe-error.js';
 import { currentPlatforms, ruleApplies } from './platform.js';
 
 export interface ExecuteOptions {
@@ -152,7 +152,7 @@ function createContext(
       const details = await fc.check(property, { ...params, seed, ...(END_ON_FAILURE ? { endOnFailure: true } : {}) });
       if (!details.failed) return;
       const counterexample = {
-        value: clip(fc.stringify(details.counterexample), 2000),
+        value: boundText(fc.stringify(details.counterexample), 2000),
         seed: details.seed,
         path: details.counterexamplePath ?? '',
         numRuns: details.numRuns,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CandidateDeclarations, HttpsLoadTargetDeclaration } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
+import { errorText, firstLine } from '../io/message-text.js';
 import { CandidateError } from './runner.js';
 import { validateModules } from './validate-modules.js';
 
@@ -58,10 +59,6 @@ function checkHttpsLoadTarget(value: unknown, file: string): HttpsLoadTargetDecl
   };
 }
 
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split('\n')[0] ?? text;
-}
 
 export async function loadAdapter(spec: string, cwd: string = process.cwd()): Promise<Adapter> {
   const file = resolve(cwd, spec);
@@ -70,7 +67,7 @@ export async function loadAdapter(spec: string, cwd: string = process.cwd()): Pr
   try {
     namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new CandidateError(`adapter ${file} failed to load: ${firstLine(error)}`);
+    throw new CandidateError(`adapter ${file} failed to load: ${firstLine(errorText(error, { withName: true }))}`);
   }
   const exported = namespace.default;
   if (typeof exported !== 'object' || exported === null) {
@@ -83,6 +80,6 @@ export async function loadAdapter(spec: string, cwd: string = process.cwd()): Pr
     const declarations = checkDeclared(declared, file);
     return { file, name, ...(version !== undefined ? { version } : {}), modules: validateModules(modules), ...(declarations ? { declared: declarations } : {}) };
   } catch (error) {
-    throw new CandidateError(`adapter ${file}: ${firstLine(error).replace(/^Error: /, '')}`);
+    throw new CandidateError(`adapter ${file}: ${firstLine(errorText(error, { withName: true })).replace(/^Error: /, '')}`);
   }
 }

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MODULES, type ModuleName } from '../spec/rule.js';
 import type { CandidateModules } from '../conformance/modules.js';
-import { packageRoot } from '../results/package-root.js';
+import { packageRoot } from '../io/package-root.js';
 import { CandidateError } from './runner.js';
 import { checkModule, detectModule } from './validate-modules.js';
 

@@ -4,7 +4,7 @@ import { CandidateError, type Runner } from './runner.js';
 import { createInProcessRunner } from './in-process-runner.js';
 import { loadReferenceModules } from './reference-modules.js';
 import { resolveAdapterCandidate, resolveHostCandidate, resolveNpmCandidate, resolveRuntimeCandidate } from './resolve-agent-candidate.js';
-import { toolInfo } from '../results/tool-info.js';
+import { toolInfo } from '../io/tool-info.js';
 
 export interface ResolveOptions {
   readonly cwd?: string;

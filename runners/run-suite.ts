@@ -9,7 +9,7 @@ import type { Rule } from '../spec/rule.js';
 import { toRuleSummary } from '../results/rule-summary.js';
 import { SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../results/results-file.js';
 import { splitByInterface } from '../results/interface-version.js';
-import { toolInfo } from '../results/tool-info.js';
+import { toolInfo } from '../io/tool-info.js';
 import { mergeRepetitions, type Repetition } from '../results/repetitions.js';
 import { createJobPool, defaultJobs, type JobPool } from './job-pool.js';
 import { CandidateError, type Runner } from './runner.js';

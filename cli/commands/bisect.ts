@@ -6,7 +6,9 @@
 import { compare } from 'semver';
 import type { CaseMeta } from '../../conformance/case.js';
 import { selectCases } from '../../conformance/registry.js';
-import { replayCommand, shellQuote } from '../../results/replay.js';
+import { shellQuote } from '../../io/shell-quote.js';
+import { clip } from '../../io/message-text.js';
+import { replayCommand } from '../../results/replay.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
@@ -243,6 +245,3 @@ function transition(change: Change): string {
   return change.before === change.after ? `${change.before}, another message` : `${change.before} → ${change.after}`;
 }
 
-function clip(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}

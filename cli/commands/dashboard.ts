@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readExpectations } from '../../results/expectations.js';
-import { writeFileOrFallback, type FallbackWrite } from '../../results/fallback-write.js';
-import { lockOutDir } from '../../results/out-dir-lock.js';
+import { writeFileOrFallback, type FallbackWrite } from '../../io/fallback-write.js';
+import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
 import { describeUnmatched, unmatchedSources } from '../../results/regression-gate.js';
 import { gateSources, type ExpectationsInput } from '../../results/expectation-marks.js';

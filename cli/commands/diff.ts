@@ -1,7 +1,8 @@
 // `rtconf diff A.json B.json [--json]`: the status changes from run A (baseline) to run B. Exit 1 when a normative
 // case regressed, 0 otherwise, 2 on bad usage or a bad results file.
 import { readResults } from '../../results/read-results.js';
-import { diffResults, formatDiffTable } from '../../results/diff.js';
+import { diffResults } from '../../results/diff.js';
+import { formatDiffTable } from '../terminal-text.js';
 import { parseCommandLine } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 

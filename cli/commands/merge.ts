@@ -3,7 +3,7 @@
 // written to C.json goes to a temp folder (named on stderr), exit 2.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { writeFileOrFallback } from '../../results/fallback-write.js';
+import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { serializeResults } from '../../results/write-results.js';
 import { allCases } from '../../conformance/registry.js';
 import { readResults, validateResults } from '../../results/read-results.js';

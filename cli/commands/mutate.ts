@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
 import { writeMutation } from '../../results/write-mutation.js';
 import { parseCommandLine, parseInteger } from '../parse.js';

@@ -5,8 +5,8 @@
 // reports that cannot be written there go to a temp folder (named on stderr), exit 2.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { describeWriteError, fallbackDirectory } from '../../results/fallback-write.js';
-import { lockOutDir } from '../../results/out-dir-lock.js';
+import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
+import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
 import { readExpectations } from '../../results/expectations.js';
 import { readMutation } from '../../results/write-mutation.js';

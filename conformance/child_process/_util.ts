@@ -2,7 +2,7 @@
 // every process a case starts is killed and waited for when the case ends, whether it passed, failed or timed out.
 import { Buffer } from 'node:buffer';
 import type { ChildProcess } from 'node:child_process';
-import { shellQuote } from '../../results/replay.js';
+import { shellQuote } from '../../io/shell-quote.js';
 import { CaseFailure, type CaseContext } from '../case.js';
 import { api, describeThrown, describeValue, returnedBy, thrownBy, untilAborted, type ErrorExpectation } from '../kit.js';
 

@@ -94,7 +94,9 @@ function text(value: unknown, what: string, max = MAX_TEXT): string {
   return value;
 }
 
-function clip(value: string): string {
+
+/** What is kept of a body or stream the peer records: the first MAX_TEXT characters, so a flood cannot exhaust memory. */
+function bounded(value: string): string {
   return value.length <= MAX_TEXT ? value : value.slice(0, MAX_TEXT);
 }
 
@@ -301,7 +303,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
       };
       if (entry.requests.length < MAX_REQUESTS_PER_SERVER) entry.requests.push(observed);
       req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (observed.body = clip(observed.body + chunk)));
+      req.on('data', (chunk: string) => (observed.body = bounded(observed.body + chunk)));
       req.on('error', () => undefined);
       req.on('end', () => {
         observed.complete = true;
@@ -371,7 +373,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
     const key = nextConnection++;
     connections.set(key, entry);
     socket.on('data', (chunk: Buffer) => {
-      if (entry.received.length < MAX_TEXT) entry.received = clip(entry.received + chunk.toString('latin1'));
+      if (entry.received.length < MAX_TEXT) entry.received = bounded(entry.received + chunk.toString('latin1'));
     });
     socket.on('close', () => (entry.closed = true));
     const error = await new Promise<unknown>((resolve) => {
@@ -424,7 +426,7 @@ export function createTrustedPeerScope(certificates: () => Promise<CertificateSe
         (res) => {
           let body = '';
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body = clip(body + chunk)));
+          res.on('data', (chunk: string) => (body = bounded(body + chunk)));
           res.on('error', (error) => settle({ ok: false, error: observedError(error) }));
           res.on('aborted', () => settle({ ok: false, error: { code: 'ECONNRESET', message: 'the response was cut off' } }));
           res.on('end', () => settle({ ok: true, status: res.statusCode ?? 0, headers: { ...res.headers } as Record<string, string | string[]>, body }));

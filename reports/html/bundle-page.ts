@@ -6,7 +6,7 @@
 import type * as Esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 
 /** The report page's entry module, relative to the package root. */
 export const PAGE_ENTRY = 'reports/html/page/main.ts';

@@ -4,7 +4,7 @@
 // `reports/html/page.css`, read from the package root so the same lookup works from the sources and from `dist/`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 import { bundlePageScript, DASHBOARD_ENTRY, PAGE_ENTRY } from './bundle-page.js';
 
 export interface PageAssets {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { writeFileAtomically } from '../../results/atomic-write.js';
+import { writeFileAtomically } from '../../io/atomic-write.js';
 import { cacheDir } from '../runtimes/cache-dir.js';
 
 export interface AgentBundle {

@@ -3,6 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import type { CandidateDeclarations } from '../../conformance/case.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
+import { errorText, firstLine } from '../../io/message-text.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { loadAdapter } from '../load-adapter.js';
 import { checkModule, detectModule } from '../validate-modules.js';
@@ -29,10 +30,6 @@ const BUILTINS: Readonly<Record<ModuleName, () => Promise<{ default?: unknown }>
   https: () => import('node:https'),
 };
 
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split('\n')[0] ?? text;
-}
 
 async function loadBuiltins(declared: CandidateDeclarations | undefined): Promise<LoadedCandidate> {
   const modules: CandidateModules = {};
@@ -42,7 +39,7 @@ async function loadBuiltins(declared: CandidateDeclarations | undefined): Promis
       const namespace = await BUILTINS[name]();
       Object.assign(modules, { [name]: namespace.default ?? namespace });
     } catch (error) {
-      loadErrors[name] = firstLine(error);
+      loadErrors[name] = firstLine(errorText(error, { withName: true }));
     }
   }
   return { modules, loadErrors, ...(declared ? { declared } : {}) };

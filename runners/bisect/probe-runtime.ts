@@ -2,6 +2,7 @@
 // selected cases inside it, as `rtconf run --candidate runtime:NAME@VERSION` would. A release whose agent cannot
 // start, or that cannot be installed, could not run the suite: that is reported as such, never as a case status.
 import type { CaseMeta } from '../../conformance/case.js';
+import { errorText, firstLine } from '../../io/message-text.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { resolveRuntimeCandidate } from '../resolve-agent-candidate.js';
 import type { Runner } from '../runner.js';
@@ -38,7 +39,7 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
   const runInto = async (runner: Runner, cases: readonly CaseMeta[], results: Map<string, ProbeResult>, version: string): Promise<unknown> => {
     try {
       for await (const result of runner.run(cases, runOptions)) {
-        results.set(result.case, { status: result.status, ...(result.status !== 'pass' && result.message ? { message: firstLine(result.message) } : {}) });
+        results.set(result.case, { status: result.status, ...(result.status !== 'pass' && result.message ? { message: firstLine(result.message, MESSAGE_CHARS) } : {}) });
         options.onResult?.(version, result);
       }
       return undefined;
@@ -51,7 +52,7 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
     try {
       runner = await resolve(`runtime:${options.runtime}@${version}`);
     } catch (error) {
-      return { kind: 'unusable', reason: `cannot be installed: ${firstLine(error)}` };
+      return { kind: 'unusable', reason: `cannot be installed: ${firstLine(errorText(error), MESSAGE_CHARS)}` };
     }
     const results = new Map<string, ProbeResult>();
     try {
@@ -91,8 +92,8 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
 function startFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const thrown = text.split('\n').find((line) => /^\s*[A-Z]\w*(Error|Exception)\b.*:/.test(line));
-  const head = firstLine(error);
-  return thrown && !head.includes(thrown.trim()) ? `${head} … ${firstLine(thrown.trim())}` : head;
+  const head = firstLine(errorText(error), MESSAGE_CHARS);
+  return thrown && !head.includes(thrown.trim()) ? `${head} … ${firstLine(thrown.trim(), MESSAGE_CHARS)}` : head;
 }
 
 /** How the agent reports a case whose harness (not the case) threw: runners/agent/agent-main.ts. */
@@ -111,12 +112,7 @@ const SECOND_LOOK: ReadonlySet<string> = new Set(['timeout', 'crash']);
 function fillMissing(cases: readonly CaseMeta[], results: Map<string, ProbeResult>, failure: unknown): void {
   if (failure === undefined) return;
   for (const meta of cases) {
-    if (!results.has(meta.id)) results.set(meta.id, { status: 'error', message: `runner failed: ${firstLine(failure)}` });
+    if (!results.has(meta.id)) results.set(meta.id, { status: 'error', message: `runner failed: ${firstLine(errorText(failure), MESSAGE_CHARS)}` });
   }
 }
 
-function firstLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  const line = text.split('\n').find((part) => part.trim() !== '') ?? text;
-  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line;
-}

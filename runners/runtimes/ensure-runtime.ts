@@ -6,7 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rcompare, satisfies, valid } from 'semver';
-import { writeFileAtomically } from '../../results/atomic-write.js';
+import { writeFileAtomically } from '../../io/atomic-write.js';
 import { CandidateError } from '../runner.js';
 import { cacheDir } from './cache-dir.js';
 import { downloadBinary, type DownloadProgress } from './download-binary.js';

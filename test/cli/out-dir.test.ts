@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readResults } from '../../results/read-results.js';
 import { writeResults } from '../../results/write-results.js';
-import { LOCK_FILE } from '../../results/out-dir-lock.js';
+import { LOCK_FILE } from '../../io/out-dir-lock.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 import { ROOT, runCli, TSX, type CliOutcome } from './run-cli.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeResults } from '../../results/write-results.js';
-import { MANIFEST_FILE } from '../../results/generated-files.js';
+import { MANIFEST_FILE } from '../../io/generated-files.js';
 import { safeCandidateId } from '../../reports/safe-candidate-id.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 import { runCli } from './run-cli.js';

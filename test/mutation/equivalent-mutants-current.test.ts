@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { equivalentMutantsPath, readEquivalentMutants } from '../../mutation/equivalent-mutants.js';
 import { generateMutants } from '../../mutation/generate-mutants.js';
 import { readReferenceSources } from '../../mutation/reference-sources.js';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 
 // An equivalent mutant is excused by id. When the reference changes around it, the id can stop matching (the entry
 // then excuses nothing, silently), or the code it names can change so that the written reason no longer holds. Every

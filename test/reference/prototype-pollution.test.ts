@@ -23,7 +23,7 @@ import { CLIENT_REQUEST_OPTIONS, NET_SERVER_OPTIONS, TLS_CONNECT_OPTIONS } from 
 import qs from '../../reference/querystring.js';
 import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 
 type Module = 'querystring' | 'child_process' | 'https';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { diffResults, formatDiffTable } from '../../results/diff.js';
+import { diffResults } from '../../results/diff.js';
 import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
 import { STATUSES } from '../../results/results-file.js';
 import { isRegression } from '../../results/regression.js';
@@ -76,39 +76,5 @@ describe('diffResults', () => {
     const diff = diffResults(base, later);
     expect(diff.changes.filter((change) => change.kind === 'regression').map((change) => change.case).sort()).to.deep.equal(passing.map((item) => item.case).sort());
     expect(diff.counts.removed).to.equal(5);
-  });
-});
-
-describe('formatDiffTable', () => {
-  it('leads with the counts and lists each change with its statuses', () => {
-    const a = resultsOf(RULES, [{ candidate: HOST, results: [result('r', 'pass'), result('f', 'fail')] }]);
-    const b = resultsOf(RULES, [{ candidate: HOST, results: [result('r', 'fail'), result('f', 'pass')] }]);
-    const text = formatDiffTable(diffResults(a, b));
-    const lines = text.trimEnd().split('\n');
-    expect(lines[0]).to.match(/^1 regression, 1 fix, 0 other changes, 0 new, 0 removed \(2 results compared\)$/);
-    expect(lines.find((line) => line.startsWith('REGRESSED'))).to.match(/host\s+r\s+pass → fail\s+r is fail$/);
-    expect(lines.find((line) => line.startsWith('fixed'))).to.match(/host\s+f\s+fail → pass$/);
-  });
-
-  it('says so when nothing changed', () => {
-    const a = resultsOf(RULES, [{ candidate: HOST, results: [result('r', 'pass')] }]);
-    expect(formatDiffTable(diffResults(a, a))).to.equal('no status changes (1 results compared)\n');
-  });
-
-  it('never writes control characters from candidate strings to the terminal', () => {
-    const evil: CandidateInfo = { id: 'evil\u001b[2J\u0007', name: 'x', kind: 'adapter' };
-    const a = resultsOf(RULES, [{ candidate: evil, results: [result('r', 'pass')] }]);
-    const b = resultsOf(RULES, [{ candidate: evil, results: [{ ...result('r', 'fail'), message: 'boom\u001b]0;title\u0007\nsecond line' }] }]);
-    const text = formatDiffTable(diffResults(a, b));
-    expect(text).to.not.match(/[\u0000-\u0009\u000B-\u001F\u007F]/);
-    expect(text).to.contain('evil?[2J?').and.contain('boom?]0;title?').and.not.contain('second line');
-  });
-
-  it('lists at most `limit` rows per kind and says how many more there are', () => {
-    const a = resultsOf(RULES, [{ candidate: HOST, results: Array.from({ length: 8 }, (_, index) => result(`c${index}`, 'pass')) }]);
-    const b = resultsOf(RULES, [{ candidate: HOST, results: Array.from({ length: 8 }, (_, index) => result(`c${index}`, 'fail')) }]);
-    const text = formatDiffTable(diffResults(a, b), { limit: 3 });
-    expect(text.split('\n').filter((line) => line.startsWith('REGRESSED'))).to.have.length(3);
-    expect(text).to.contain('… and 5 more regressions');
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { arch } from 'node:os';
 import { runEnvironment } from '../../results/environment.js';
 import { validateResults } from '../../results/read-results.js';
-import { toolInfo } from '../../results/tool-info.js';
+import { toolInfo } from '../../io/tool-info.js';
 import { buildReportData } from '../../reports/report-data.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { formatGate } from '../../cli/terminal-text.js';
 import type { CaseResult, ResultsFile, Status } from '../../results/results-file.js';
 import { summarize } from '../../results/results-file.js';
-import { evaluateGate, formatGate, sourceFromBaseline, sourceFromExpectations } from '../../results/regression-gate.js';
+import { evaluateGate, sourceFromBaseline, sourceFromExpectations } from '../../results/regression-gate.js';
 import { expectationsFromResults, TODO_REASON, validateExpectations, ExpectationsError } from '../../results/expectations.js';
 import { inShard, parseShard, selectShard, ShardError } from '../../runners/shard.js';
 

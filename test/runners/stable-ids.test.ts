@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import { formatGate } from '../../cli/terminal-text.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkSourcesMatch, evaluateGate, formatGate, sourceFromBaseline, sourceFromExpectations } from '../../results/regression-gate.js';
+import { checkSourcesMatch, evaluateGate, sourceFromBaseline, sourceFromExpectations } from '../../results/regression-gate.js';
 import { replayCommand } from '../../results/replay.js';
 import type { ResultsFile } from '../../results/results-file.js';
 import { runCli } from '../cli/run-cli.js';

@@ -4,8 +4,10 @@
 // whose case links open the drill-down.
 import { chip } from './chips.js';
 import { h } from './dom.js';
-import { firstLine, formatDate } from './format.js';
-import { CHANGE_NOUNS, CHANGE_ORDER, CHANGE_TEXT, candidateLabel } from './labels.js';
+import { firstLine } from '../../../io/message-text.js';
+import { CHANGE_KINDS, CHANGE_NOUNS } from '../../../results/diff.js';
+import { formatDate } from './format.js';
+import { CHANGE_TEXT, candidateLabel } from './labels.js';
 import type { ReportIndex } from './report-index.js';
 import { filterHref } from './state.js';
 import type { ChangeKind, ReportBaseline, StatusChange } from './types.js';
@@ -19,7 +21,7 @@ export type OpenCase = (k: number, c: number | undefined, trigger?: EventTarget 
 export function renderBaseline(index: ReportIndex, baseline: ReportBaseline, openCase: OpenCase): HTMLElement {
   const changes = baseline.changes;
   const byKind = (kind: ChangeKind): StatusChange[] => changes.filter((change) => change.kind === kind);
-  const counts = CHANGE_ORDER.map((kind) => {
+  const counts = CHANGE_KINDS.map((kind) => {
     const count = byKind(kind).length;
     return h('span', { class: `count k-${kind}` }, `${count} ${CHANGE_NOUNS[kind][count === 1 ? 0 : 1]}`);
   });
@@ -34,7 +36,7 @@ export function renderBaseline(index: ReportIndex, baseline: ReportBaseline, ope
     ),
     h('p', { class: 'counts' }, ...counts),
     changes.length === 0 ? h('p', null, 'No status changed.') : null,
-    ...CHANGE_ORDER.filter((kind) => byKind(kind).length > 0).map((kind) => changeTable(index, byKind(kind), kind, kind === 'regression' || kind === 'fix', openCase)),
+    ...CHANGE_KINDS.filter((kind) => byKind(kind).length > 0).map((kind) => changeTable(index, byKind(kind), kind, kind === 'regression' || kind === 'fix', openCase)),
   );
 }
 
@@ -70,6 +72,6 @@ function changeRow(index: ReportIndex, change: StatusChange, openCase: OpenCase)
     h('td', null, candidate === undefined ? change.candidate : candidateLabel(candidate)),
     h('td', null, caseCell),
     h('td', { class: 'nowrap' }, change.before ? chip(change.before) : '—', ' → ', change.after ? chip(change.after) : '—'),
-    h('td', { class: 'message-cell' }, change.message ? firstLine(change.message) : ''),
+    h('td', { class: 'message-cell' }, change.message ? firstLine(change.message, 160) : ''),
   );
 }

@@ -27,11 +27,6 @@ export function percent(passed: number, evaluated: number): string {
   return `${share === 100 ? 100 : Math.min(99.9, Math.round(share * 10) / 10)}%`;
 }
 
-/** The first line of a message, cut to 160 characters. */
-export function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? '';
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
-}
 
 /** A timestamp in the reader's locale, or the text as recorded when it is not a date. */
 export function formatDate(iso: string): string {

@@ -26,22 +26,10 @@ export const VERDICT_TEXT: Readonly<Record<Verdict, string>> = {
   untested: 'no cases',
 };
 
-/** The change kinds in the order the baseline section lists them. */
-export const CHANGE_ORDER: readonly ChangeKind[] = ['regression', 'fix', 'change', 'new', 'removed'];
-
 export const CHANGE_TEXT: Readonly<Record<ChangeKind, string>> = { regression: 'regressed', fix: 'fixed', change: 'changed', new: 'new', removed: 'removed' };
 
 /** Which change a rule cell shows when its cases changed in different ways: the most notable one. */
 export const CHANGE_RANK: Readonly<Record<ChangeKind, number>> = { regression: 4, fix: 3, change: 2, new: 1, removed: 0 };
-
-/** Singular and plural nouns for the baseline counts. */
-export const CHANGE_NOUNS: Readonly<Record<ChangeKind, readonly [string, string]>> = {
-  regression: ['regression', 'regressions'],
-  fix: ['fix', 'fixes'],
-  change: ['other change', 'other changes'],
-  new: ['new', 'new'],
-  removed: ['removed', 'removed'],
-};
 
 /** Marks of results judged by a gate (`--expect`, `--baseline`), as wpt.fyi words them. */
 export const EXPECTATION_TEXT: Readonly<Record<ExpectationOutcome, string>> = { expected: 'expected', unexpected: 'unexpected', 'unexpected-pass': 'unexpected pass' };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { writeFileOrFallback } from '../../results/fallback-write.js';
+import { writeFileOrFallback } from '../../io/fallback-write.js';
 
 describe('writeFileOrFallback', () => {
   let dir: string;

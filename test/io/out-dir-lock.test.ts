@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCK_FILE, lockOutDir, OutDirError } from '../../results/out-dir-lock.js';
+import { LOCK_FILE, lockOutDir, OutDirError } from '../../io/out-dir-lock.js';
 
 async function refusal(promise: Promise<unknown>): Promise<OutDirError> {
   const error = await promise.then(

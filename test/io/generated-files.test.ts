@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MANIFEST_FILE, readGeneratedFiles, recordGeneratedFiles } from '../../results/generated-files.js';
-import { LOCK_FILE } from '../../results/out-dir-lock.js';
+import { MANIFEST_FILE, readGeneratedFiles, recordGeneratedFiles } from '../../io/generated-files.js';
+import { LOCK_FILE } from '../../io/out-dir-lock.js';
 
 describe('recordGeneratedFiles (the output folder manifest)', () => {
   let dir: string;
