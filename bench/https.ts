@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as host from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import reference from '../reference/https.js';
-import { mintCertificates, type CertificateSet } from '../conformance/https/certificates.js';
+import { mintCertificates, type CertificateSet } from '../runners/fixtures/mint-certificates.js';
 
 type Module = typeof host;
 

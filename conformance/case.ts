@@ -3,8 +3,8 @@
 import type * as fc from 'fast-check';
 import type { ModuleName } from '../spec/rule.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
-import type { CertificateSet } from './https/certificate-set.js';
-import type { TrustedConnectOptions, TrustedConnection, TrustedServer, TrustedServerOptions } from './https/trusted-peer.js';
+import type { CertificateSet } from './certificate-set.js';
+import type { TrustedConnectOptions, TrustedConnection, TrustedServer, TrustedServerOptions } from './trusted-peer-handles.js';
 
 export type { ModuleName };
 

@@ -7,7 +7,7 @@ import { caseById } from '../conformance/registry.js';
 import { ruleById } from '../spec/index.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';
 import { executeCase } from './execute-case.js';
-import { createRunFixtures } from './run-fixtures.js';
+import { createRunFixtures } from './fixtures/run-fixtures.js';
 import type { RunOptions, Runner } from './runner.js';
 import { loadReferenceModules } from './reference-modules.js';
 import { describeError } from './describe-error.js';

@@ -4,7 +4,7 @@
 import { dirname } from 'node:path';
 import { fixturePath } from '../conformance/fixture-path.js';
 import type { CandidateInfo } from '../results/results-file.js';
-import { createAgentRunner } from './agent-runner.js';
+import { createAgentRunner } from './agent/agent-runner.js';
 import { buildAgent } from './agent/build-agent.js';
 import { AgentProcess, AgentStartError, type AgentLaunch } from './agent/agent-process.js';
 import type { CandidateLoad } from './agent/protocol.js';

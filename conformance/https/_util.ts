@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { CaseFailure, type CaseContext } from '../case.js';
 import { api, delay, describeThrown, describeValue, expectError, method, returnedBy, untilAborted, within, type WaitContext } from '../kit.js';
 import type { HttpsModule } from '../modules.js';
-import type { CertificateSet } from './certificate-set.js';
+import type { CertificateSet } from '../certificate-set.js';
 import type {
   HandshakeObservation,
   ServerObservation,
@@ -18,7 +18,7 @@ import type {
   TrustedRequest,
   TrustedServer,
   TrustedServerOptions,
-} from './trusted-peer.js';
+} from '../trusted-peer-handles.js';
 
 /** Whatever owns cleanups: a case context, or a test's own list. */
 export interface Scope {

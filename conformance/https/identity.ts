@@ -5,8 +5,8 @@ import { createHash, X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
-import type { CertificateSet } from './certificate-set.js';
-import type { TrustedCredential, TrustedServer } from './trusted-peer.js';
+import type { CertificateSet } from '../certificate-set.js';
+import type { TrustedCredential, TrustedServer } from '../trusted-peer-handles.js';
 import { call, control, exchange, failure, observe, refusedByClient, trustedServer, uses, type Reply } from './_util.js';
 
 type CheckServerIdentity = (host: string, cert: tls.PeerCertificate) => Error | undefined;

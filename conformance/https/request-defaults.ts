@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
 import { method, returnedBy } from '../kit.js';
-import type { TrustedServer } from './trusted-peer.js';
+import type { TrustedServer } from '../trusted-peer-handles.js';
 import { call, exchange, observe, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
 
 type ConnectionOptions = tls.ConnectionOptions & { port?: number | string | null; host?: string | null };

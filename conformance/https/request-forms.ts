@@ -4,7 +4,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { method, within } from '../kit.js';
-import type { ObservedRequest, TrustedServer } from './trusted-peer.js';
+import type { ObservedRequest, TrustedServer } from '../trusted-peer-handles.js';
 import { EXCHANGE_LIMIT_MS, call, exchange, observe, requestOf, trustedServer, uses } from './_util.js';
 
 type Callback = (res: IncomingMessage) => void;

@@ -4,7 +4,7 @@
 // Error that does not merely say the API is missing, a TLS handshake the client began, and no request sent.
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
-import type { TrustedCredential } from './trusted-peer.js';
+import type { TrustedCredential } from '../trusted-peer-handles.js';
 import { call, control, exchange, failure, refusedByClient, trustedServer, uses } from './_util.js';
 
 /**

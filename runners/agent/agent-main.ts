@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { CaseDefinition, Fixtures } from '../../conformance/case.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { caseById } from '../../conformance/registry.js';
-import { trustedPeersOver } from '../../conformance/https/trusted-peer.js';
+import { trustedPeersOver } from '../fixtures/trusted-peers-over.js';
 import { ruleById } from '../../spec/index.js';
 import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 import { executeCase } from '../execute-case.js';

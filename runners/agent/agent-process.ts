@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '../../results/results-file.js';
 import { isStatus } from '../../results/status.js';
-import type { CertificateSet } from '../../conformance/https/certificate-set.js';
-import { createTrustedPeerScope, type TrustedPeerScope } from '../../conformance/https/trusted-peer-service.js';
+import type { CertificateSet } from '../../conformance/certificate-set.js';
+import { createTrustedPeerScope, type TrustedPeerScope } from '../fixtures/trusted-peer-service.js';
 import { AGENT_PORT_ARG, AGENT_TAG_VARIABLE, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
 import { killTree } from './kill-tree.js';
 import { processCpuMs } from './process-cpu.js';
@@ -112,7 +112,7 @@ export class AgentProcess {
   private readonly stderr = new Tail();
   private readonly framer = new LineFramer(MAX_LINE_BYTES);
   private pending?: { id: string; settle: Pending; timer: NodeJS.Timeout; ackTimer?: NodeJS.Timeout };
-  /** The trusted peers this agent's cases opened (conformance/https/trusted-peer-service.ts). */
+  /** The trusted peers this agent's cases opened (runners/fixtures/trusted-peer-service.ts). */
   private trusted?: TrustedPeerScope;
   /** When the agent was last heard from (any message), for telling a busy agent from a stuck one. */
   private lastHeard = 0;

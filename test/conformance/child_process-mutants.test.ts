@@ -7,7 +7,7 @@ import { cases } from '../../conformance/child_process/index.js';
 import type { CandidateDeclarations, CaseDefinition } from '../../conformance/case.js';
 import type { ChildProcessModule } from '../../conformance/modules.js';
 import reference from '../../reference/child_process.js';
-import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind, CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
 

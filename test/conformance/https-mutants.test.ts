@@ -8,7 +8,7 @@ import type { CaseDefinition } from '../../conformance/case.js';
 import type { HttpsModule } from '../../conformance/modules.js';
 import { Agent as RefAgent, Server as RefServer, type HttpsExports } from '../../reference/https.js';
 import { loadReferenceModules } from '../../runners/reference-modules.js';
-import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
 

@@ -8,7 +8,7 @@ import { cases } from '../../conformance/querystring/index.js';
 import type { CaseDefinition } from '../../conformance/case.js';
 import type { QuerystringModule } from '../../conformance/modules.js';
 import reference, { escape, unescape } from '../../reference/querystring.js';
-import { createRunFixtures, type RunFixtures } from '../../runners/run-fixtures.js';
+import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind, CaseResult, Status } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
 

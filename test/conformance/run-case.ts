@@ -6,7 +6,7 @@ import childProcessReference from '../../reference/child_process.js';
 import httpsReference from '../../reference/https.js';
 import querystringReference from '../../reference/querystring.js';
 import { executeCase } from '../../runners/execute-case.js';
-import type { RunFixtures } from '../../runners/run-fixtures.js';
+import type { RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind, CaseResult } from '../../results/results-file.js';
 import { ruleById } from '../../spec/index.js';
 

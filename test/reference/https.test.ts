@@ -12,7 +12,7 @@ import { inherits } from 'node:util';
 import https, { Agent, Server, createServer, get, request } from '../../reference/https.js';
 import { urlToOptions } from '../../reference/internal/https/arguments.js';
 import { SessionCache } from '../../reference/internal/https/session-cache.js';
-import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
+import { mintCertificates, type CertificateSet } from '../../runners/fixtures/mint-certificates.js';
 import { EXCHANGE_LIMIT_MS, exchange, failure, listen, type Scope } from '../../conformance/https/_util.js';
 import { nextEvent, type WaitContext } from '../../conformance/kit.js';
 

@@ -21,7 +21,7 @@ import cp from '../../reference/child_process.js';
 import https from '../../reference/https.js';
 import { CLIENT_REQUEST_OPTIONS, NET_SERVER_OPTIONS, TLS_CONNECT_OPTIONS } from '../../reference/internal/https/host-option-names.js';
 import qs from '../../reference/querystring.js';
-import { mintCertificates, type CertificateSet } from '../../conformance/https/certificates.js';
+import { mintCertificates, type CertificateSet } from '../../runners/fixtures/mint-certificates.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
 import { packageRoot } from '../../io/package-root.js';
 

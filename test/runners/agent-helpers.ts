@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { CaseResult } from '../../results/results-file.js';
-import { createAgentRunner, type AgentRunnerOptions } from '../../runners/agent-runner.js';
+import { createAgentRunner, type AgentRunnerOptions } from '../../runners/agent/agent-runner.js';
 import type { RunOptions } from '../../runners/runner.js';
 
 export const AGENT_FIXTURES = fileURLToPath(new URL('../fixtures/agent/', import.meta.url));

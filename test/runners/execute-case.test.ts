@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { CaseFailure, CaseNotApplicable, type CaseDefinition } from '../../conformance/case.js';
 import type { CandidateModules, QuerystringModule } from '../../conformance/modules.js';
 import { executeCase, type ExecuteOptions } from '../../runners/execute-case.js';
-import { createRunFixtures } from '../../runners/run-fixtures.js';
+import { createRunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { Rule } from '../../spec/rule.js';
 
 const fakeQs = { parse: () => ({}), stringify: () => '' } as unknown as QuerystringModule;

@@ -3,16 +3,16 @@
 // out-of-process candidate of a run shares `--jobs`. A hung case becomes `timeout` and a dead agent `crash`; either
 // way the agent is killed with everything it started and a fresh one takes the next case.
 import { dirname } from 'node:path';
-import type { CaseMeta } from '../conformance/case.js';
-import { fixturePath } from '../conformance/fixture-path.js';
-import type { CandidateInfo, CaseResult } from '../results/results-file.js';
-import { buildAgent } from './agent/build-agent.js';
-import { AgentProcess, AgentStartError, type AgentLaunch, type CaseLimits, type CaseOutcome } from './agent/agent-process.js';
-import type { CandidateLoad } from './agent/protocol.js';
-import { HangStreaks } from './hang-streaks.js';
-import { createJobPool, defaultJobs } from './job-pool.js';
-import { createRunFixtures, type RunFixtures } from './run-fixtures.js';
-import type { RunOptions, Runner } from './runner.js';
+import type { CaseMeta } from '../../conformance/case.js';
+import { fixturePath } from '../../conformance/fixture-path.js';
+import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
+import { buildAgent } from './build-agent.js';
+import { AgentProcess, AgentStartError, type AgentLaunch, type CaseLimits, type CaseOutcome } from './agent-process.js';
+import type { CandidateLoad } from './protocol.js';
+import { HangStreaks } from '../hang-streaks.js';
+import { createJobPool, defaultJobs } from '../job-pool.js';
+import { createRunFixtures, type RunFixtures } from '../fixtures/run-fixtures.js';
+import type { RunOptions, Runner } from '../runner.js';
 
 export { defaultJobs };
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from './agent-helpers.js';
-import { hungFunctions } from '../../results/hung-functions.js';
-import { createAgentRunner } from '../../runners/agent-runner.js';
-import { buildAgent } from '../../runners/agent/build-agent.js';
+import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from '../agent-helpers.js';
+import { hungFunctions } from '../../../results/hung-functions.js';
+import { createAgentRunner } from '../../../runners/agent/agent-runner.js';
+import { buildAgent } from '../../../runners/agent/build-agent.js';
 
 /** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
 function mark(): string {

@@ -1,8 +1,9 @@
 // The trusted peers of the https cases, as the cases see them: a TLS server and a TLS client that belong to the
 // harness (Node's own node:https and node:tls, in the harness's process), so that the candidate's client is checked
 // against a server that is known to be right and its server against a known-good client, and what the trusted side
-// saw is the observation. The harness serves them (`trusted-peer-service.ts`); a case in an agent reaches them over
-// the agent's channel, so every call is one operation with plain-data arguments and a plain-data result.
+// saw is the observation. The harness serves them (`runners/fixtures/trusted-peer-service.ts`); a case reaches them
+// through handles (`runners/fixtures/trusted-peers-over.ts`), over an agent's channel when it runs in one, so every
+// call is one operation with plain-data arguments and a plain-data result. This file holds only those plain-data types.
 
 /** Which minted credential the trusted server presents (fields of the run's `CertificateSet`). */
 export type TrustedCredential = 'server' | 'otherServer' | 'expired' | 'wrongName';
@@ -195,36 +196,4 @@ export interface TrustedPeers {
   trustedServer(options?: TrustedServerOptions): Promise<TrustedServer>;
   /** Opens a trusted client connection to the candidate's server and completes (or fails) the TLS handshake. */
   trustedClient(options: TrustedConnectOptions): Promise<TrustedConnection>;
-}
-
-/**
- * The peers as handles over `call`, the same for a case in the harness's process and one in an agent.
- * @example
- * ```ts
- * const peers = trustedPeersOver((operation, args) => scope.call(operation, args));
- * const server = await peers.trustedServer({ respond: { body: 'hello' } });
- * ```
- */
-export function trustedPeersOver(call: TrustedCall): TrustedPeers {
-  return {
-    async trustedServer(options = {}) {
-      const { server, port } = await call('server.start', options);
-      return {
-        port,
-        observe: () => call('server.observe', { server }),
-        release: async () => void (await call('server.release', { server })),
-        close: async () => void (await call('server.close', { server })),
-      };
-    },
-    async trustedClient(options) {
-      const { connection, handshake } = await call('client.connect', options);
-      return {
-        handshake,
-        request: (request = {}) => call('client.request', { connection, request }),
-        send: async (data) => void (await call('client.send', { connection, data })),
-        observe: () => call('client.observe', { connection }),
-        close: async () => void (await call('client.close', { connection })),
-      };
-    },
-  };
 }

@@ -1,5 +1,5 @@
 // The certificates a run mints for the https cases, as the cases see them: files on disk with their contents. Minting
-// lives in `certificates.ts`; the case model and the cases need only these shapes.
+// is the harness's (`runners/fixtures/mint-certificates.ts`); the case model and the cases need only these shapes.
 
 /** A PEM file written to the run's certificate directory, with its contents. */
 export interface PemFile {
