@@ -1,7 +1,11 @@
 // Argument parsing shared by the commands: node's own `parseArgs` in strict mode, with its errors turned into
 // one-line usage errors.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { MODULES, type ModuleName } from '../spec/rule.js';
 import { UsageError } from './usage-error.js';
+
+/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -45,4 +49,10 @@ export function parseInteger(flag: string, text: string | undefined, min: number
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= min && value <= max)) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
   return value;
+}
+
+/** Checks a `--module` value, or throws a UsageError listing the modules. */
+export function parseModule(name: string): ModuleName {
+  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
+  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
 }

@@ -9,7 +9,6 @@ import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
 import { replayCommand } from '../../results/replay.js';
-import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
@@ -17,15 +16,14 @@ import { listReleases, type ReleaseList } from '../../runners/runtimes/release-l
 import { parseRuntimeSpec } from '../../runners/runtimes/runtime-spec.js';
 import type { RuntimeName } from '../../runners/runtimes/runtime-profile.js';
 import { randomSeed } from '../../runners/seed.js';
-import { parseCommandLine, parseInteger } from '../parse.js';
+import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
 const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]";
-const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_SAMPLES = 1;
 /** A probe downloads a release (~30–50 MB for Node) unless it is cached: stop after this many unless told otherwise. */
 const DEFAULT_MAX_PROBES = 32;
-const EXIT_INTERRUPTED = 130;
 
 /** What the command needs from the outside world; tests hand in fakes (no registry, no downloads). */
 export interface BisectDeps {
@@ -76,7 +74,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
     throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
   }
-  const modules = (values.module ?? []).map(checkModule);
+  const modules = (values.module ?? []).map(parseModule);
   const cases = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
   if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? randomSeed();
@@ -95,18 +93,12 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     `rtconf: bisecting ${cases.length} case(s) over ${versions.length} ${parsed.runtime} release(s) matching ${range} (${versions[0]} … ${versions[versions.length - 1]}, package ${list.packageName}), seed ${seed}; at most ${most} probe(s)\n`,
   );
 
-  const controller = new AbortController();
-  const onInterrupt = (): void => {
-    process.stderr.write('\nrtconf: interrupted; reporting what the probes so far found\n');
-    controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+  const interrupt = onInterrupt('reporting what the probes so far found');
   const durations = new Map<string, number>();
   let started = 0;
   let report: BisectReport;
   try {
-    const probe = deps.createProbe({ runtime: parsed.runtime, cases, seed, timeoutMs, jobs, signal: controller.signal });
+    const probe = deps.createProbe({ runtime: parsed.runtime, cases, seed, timeoutMs, jobs, signal: interrupt.signal });
     report = await bisectReleases({
       releases: versions,
       cases: cases.map((meta) => meta.id),
@@ -114,7 +106,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
       samples,
       maxProbes,
       compareMessages: by === 'message',
-      signal: controller.signal,
+      signal: interrupt.signal,
       onProbeStart: (version, index) => {
         started = performance.now();
         process.stderr.write(`rtconf: probe ${index + 1}: ${parsed.runtime} ${version}\n`);
@@ -126,8 +118,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
       },
     });
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
+    interrupt.dispose();
   }
   const json: BisectJson = {
     runtime: parsed.runtime,
@@ -142,12 +133,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     probes: report.probes.map(({ version, probe }) => probeJson(version, probe, durations.get(version) ?? 0)),
   };
   process.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : formatBisect(json, { maxProbes }));
-  return controller.signal.aborted ? EXIT_INTERRUPTED : 0;
-}
-
-function checkModule(name: string): ModuleName {
-  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
-  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
+  return interrupt.signal.aborted ? EXIT_INTERRUPTED : 0;
 }
 
 function probeJson(version: string, probe: Probe, durationMs: number): ProbeJson {

@@ -1,10 +1,9 @@
 // `rtconf list rules|cases [--json] [--module NAME]... [--rule GLOB]... [--case GLOB]...`: the catalogue and the
 // cases, as text for people or JSON for tools. The selection flags mean what they mean for `rtconf run`.
-import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { rules } from '../../spec/index.js';
 import { toRuleSummary } from '../../results/rule-summary.js';
 import { idMatcher, selectCases } from '../../conformance/registry.js';
-import { parseCommandLine } from '../parse.js';
+import { parseCommandLine, parseModule } from '../parse.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -21,10 +20,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   const [what, ...extra] = positionals;
   if (extra.length > 0 || (what !== 'rules' && what !== 'cases')) throw new UsageError('list: expected "rules" or "cases"');
-  const modules = (values.module ?? []).map((name) => {
-    if (!(MODULES as readonly string[]).includes(name)) throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
-    return name as ModuleName;
-  });
+  const modules = (values.module ?? []).map(parseModule);
   const ruleGlobs = values.rule ?? [];
   const caseGlobs = values.case ?? [];
   const cases = selectCases({ modules, ruleGlobs, caseGlobs });

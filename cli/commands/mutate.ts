@@ -2,15 +2,13 @@
 // Writes DIR/mutation.json; when DIR also holds a results.json, rebuilds its HTML report with the mutation section.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { packageRoot } from '../../io/package-root.js';
 import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
 import { writeMutation } from '../../results/write-mutation.js';
-import { parseCommandLine, parseInteger } from '../parse.js';
+import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { UsageError } from '../usage-error.js';
 
-export const EXIT_INTERRUPTED = 130;
-const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_SEED = 1;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -29,7 +27,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     'no-cache': { type: 'boolean' },
     'audit-beyond-spec': { type: 'boolean' },
   });
-  const modules = (values.module ?? []).map(checkModule);
+  const modules = (values.module ?? []).map(parseModule);
   const root = packageRoot();
   if (!existsSync(join(root, 'reference')) || !existsSync(join(root, 'conformance'))) {
     throw new UsageError(`mutate works on a checkout of rt-conformance (it mutates the reference's TypeScript sources); ${root} has no reference/`);
@@ -53,16 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const outDir = resolve(values.out ?? 'rtconf-report');
   const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
 
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
-    process.stderr.write('\nrtconf: interrupted; finishing the mutants in flight and writing what is known (Ctrl-C again to quit at once)\n');
-    controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+  const interrupt = onInterrupt('finishing the mutants in flight and writing what is known', { secondQuits: true });
   let mutation: MutationFile;
   try {
     mutation = await runMutation({
@@ -79,7 +68,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       equivalents,
       auditBeyondSpec: values['audit-beyond-spec'] === true,
       ...(values['no-cache'] ? { cacheDir: null } : {}),
-      signal: controller.signal,
+      signal: interrupt.signal,
       onEvent: (event) => {
         if (event.kind === 'phase') process.stderr.write(`rtconf: ${event.message}\n`);
         else if (event.record.status === 'survived' || event.record.status === 'error') process.stderr.write(`  [${event.done}/${event.total}] ${describe(event.record)}\n`);
@@ -87,8 +76,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       },
     });
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
+    interrupt.dispose();
   }
   const file = await writeMutation(mutation, outDir);
   process.stdout.write(formatSummary(mutation));
@@ -104,11 +92,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   }
   return 0;
-}
-
-function checkModule(name: string): ModuleName {
-  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
-  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
 }
 
 function describe(record: MutantRecord): string {

@@ -2,7 +2,6 @@
 // print a summary. Everything that can be checked is checked before the first case runs; what a run obtained is
 // never lost to a failing write afterwards (it goes to a temp folder, and stderr says where).
 import { dirname, join, resolve } from 'node:path';
-import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { rules as catalogue } from '../../spec/index.js';
 import { selectCases } from '../../conformance/registry.js';
 import { randomSeed } from '../../runners/seed.js';
@@ -20,17 +19,15 @@ import { checkSourcesMatch, evaluateGate, sourceFromBaseline, sourceFromExpectat
 import { readResults } from '../../results/read-results.js';
 import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
 import { serializeResults } from '../../results/write-results.js';
-import { parseCommandLine, parseInteger } from '../parse.js';
+import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
 import { formatGate } from '../terminal-text.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
 import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
-/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_OUT = 'rtconf-report';
-export const EXIT_INTERRUPTED = 130;
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
 const EXIT_OUTPUT_FAILED = 2;
 
@@ -50,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     interface: { type: 'string' },
     repeat: { type: 'string' },
   });
-  const modules = (values.module ?? []).map(checkModule);
+  const modules = (values.module ?? []).map(parseModule);
   const jobs = parseInteger('jobs', values.jobs, 1, 256);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   const selection = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
@@ -125,17 +122,8 @@ interface RunPlan {
 
 async function runLocked(plan: RunPlan): Promise<number> {
   const { cases, gate, baseline, outDir } = plan;
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts++;
-    // process.exit skips every finally, but the lock's exit hook still removes the lock.
-    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
-    process.stderr.write('\nrtconf: interrupted; finishing the case in flight and writing the results so far (Ctrl-C again to quit at once)\n');
-    controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+  // A second Ctrl-C quits at once: process.exit skips every finally, but the lock's exit hook still removes the lock.
+  const interrupt = onInterrupt('finishing the case in flight and writing the results so far', { secondQuits: true });
   let results: ResultsFile;
   try {
     const runners = await resolveCandidates(plan.specs);
@@ -147,7 +135,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
       await Promise.all(runners.map((runner) => runner.close()));
       throw error;
     }
-    if (controller.signal.aborted) {
+    if (interrupt.signal.aborted) {
       await Promise.all(runners.map((runner) => runner.close()));
       return EXIT_INTERRUPTED;
     }
@@ -166,7 +154,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
         ...(plan.jobs ? { jobs: plan.jobs } : {}),
         ...(plan.interfaceVersion ? { interfaceVersion: plan.interfaceVersion } : {}),
         ...(plan.repeatSeeds.length > 1 ? { repeatSeeds: plan.repeatSeeds } : {}),
-        signal: controller.signal,
+        signal: interrupt.signal,
         onCandidate: progress.candidate,
         onResult: progress.result,
       });
@@ -174,8 +162,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
       progress.done();
     }
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
+    interrupt.dispose();
   }
   results = withEnvironment(results, runEnvironment(['run', ...plan.argv]));
 
@@ -213,11 +200,6 @@ async function resolveCandidates(specs: readonly string[]): Promise<Runner[]> {
     throw error;
   }
   return runners;
-}
-
-function checkModule(name: string): ModuleName {
-  if ((MODULES as readonly string[]).includes(name)) return name as ModuleName;
-  throw new UsageError(`--module must be one of ${MODULES.join(', ')}, got "${name}"`);
 }
 
 /** The results with the run's environment, placed after the run's own facts and before the rules and runs. */
