@@ -3,13 +3,13 @@
 // and each keeps what produced it (suite version, seed, interface, file), so runs of different suite versions or
 // seeds are told apart, never merged. Pass rates come from the one verdict (`passRate`), computed here in typed code.
 import { clean, compare as compareSemver, valid } from 'semver';
-import { MODULES, type ModuleName } from '../spec/rule.js';
-import { gateSources, markExpectations, ruleMarks, type ExpectationCounts, type ExpectationOutcome, type ExpectationsInput } from '../results/expectation-marks.js';
+import type { ModuleName } from '../spec/rule.js';
+import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
 import type { ReplayCandidate } from '../results/replay.js';
-import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary, Summary } from '../results/results-file.js';
+import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
-import { passRate, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
-import { orderRules, type ReportCase, type ReportResult } from './report-data.js';
+import { candidateView, collectCases, modulesOf, type CandidateView, type ReportCase } from './candidate-view.js';
+import { orderRules } from './report-data.js';
 
 /** One results file given to the dashboard, with the name the page shows for it (the path as given). */
 export interface DashboardInput {
@@ -34,8 +34,8 @@ export interface DashboardSource {
   readonly interface?: string;
 }
 
-/** One column: one candidate's run from one results file. */
-export interface DashboardColumn {
+/** One column: one candidate's run from one results file, as a report draws a candidate. */
+export interface DashboardColumn extends CandidateView {
   /** Key of the runtime group (`runtime:node`, `npm:querystring-es3`, …). */
   readonly group: string;
   /** The version as recorded, '' when the candidate has none. */
@@ -45,16 +45,6 @@ export interface DashboardColumn {
   readonly source: number;
   /** What a replay command runs: the candidate id, pinned to the recorded version for `runtime:NAME@RANGE`. */
   readonly replay: ReplayCandidate;
-  readonly summary: Summary;
-  /** `passRate` over the normative rules of the column's own file: overall (`all`) and per module. */
-  readonly rates: Readonly<Record<'all' | ModuleName, PassRate>>;
-  /** Aligned with `DashboardData.rules` (`none` where no result of this run cites the rule). */
-  readonly ruleStatus: readonly RuleStatus[];
-  /** Aligned with `DashboardData.cases`; null where this run has no result for the case. */
-  readonly results: readonly (ReportResult | null)[];
-  /** With expectations: the mark of each rule (aligned with `rules`) and this run's counts. */
-  readonly ruleExpectation?: readonly (ExpectationOutcome | null)[];
-  readonly expectations?: ExpectationCounts;
 }
 
 export interface DashboardGroup {
@@ -97,9 +87,8 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
   const rules = unionRules(inputs);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normative = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
-  const cases = unionCases(inputs, ruleIndex, normative);
-  const caseIndex = new Map(cases.map((item, index) => [item.id, index]));
-  const modules = MODULES.filter((module) => rules.some((rule) => rule.module === module) || cases.some((item) => item.module === module));
+  const cases = collectCases(inputs.flatMap(({ results }) => results.runs), ruleIndex, normative);
+  const modules = modulesOf(rules, cases);
   const sources = gateSources(options.expectations);
   let unexpected = 0;
   let unexpectedPasses = 0;
@@ -108,31 +97,16 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     const marks = sources.length > 0 ? markExpectations(results, sources) : undefined;
     unexpected += marks?.report.unexpected.length ?? 0;
     unexpectedPasses += marks?.report.newPasses.length ?? 0;
-    return results.runs.map((run): DashboardColumn => {
-      const statuses = ruleStatuses(run, rules);
-      const aligned: (ReportResult | null)[] = cases.map(() => null);
-      for (const result of run.results) {
-        const index = caseIndex.get(result.case);
-        if (index === undefined || aligned[index] !== null) continue;
-        const { case: _case, module: _module, rules: _rules, ...rest } = result;
-        const expectation = marks?.mark(run.candidate.id, result.case);
-        aligned[index] = expectation ? { ...rest, expectation } : rest;
-      }
-      const rates = { all: passRate(run, results.rules) } as Record<'all' | ModuleName, PassRate>;
-      for (const module of modules) rates[module] = passRate(run, results.rules, module);
-      const column: DashboardColumn = {
+    return results.runs.map(
+      (run): DashboardColumn => ({
         group: groupOf(run.candidate).key,
         version: run.candidate.version ?? '',
         candidate: run.candidate,
         source,
         replay: replayCandidate(run.candidate),
-        summary: run.summary,
-        rates,
-        ruleStatus: rules.map((rule) => statuses.get(rule.id) ?? 'none'),
-        results: aligned,
-      };
-      return marks ? { ...column, ruleExpectation: ruleMarks(marks, run, rules), expectations: marks.counts(run.candidate.id) } : column;
-    });
+        ...candidateView(run, results.rules, { rules, cases, modules }, marks),
+      }),
+    );
   });
 
   const suiteOf = (column: DashboardColumn): string => inputs[column.source]?.results.tool.version ?? '';
@@ -226,25 +200,6 @@ function unionRules(inputs: readonly DashboardInput[]): RuleSummary[] {
   const byId = new Map<string, RuleSummary>();
   for (const { results } of newestFirst) for (const rule of results.rules) if (!byId.has(rule.id)) byId.set(rule.id, rule);
   return orderRules([...byId.values()]);
-}
-
-/** Every case of every run: a case one run did not have still gets a row. */
-function unionCases(inputs: readonly DashboardInput[], ruleIndex: ReadonlyMap<string, number>, normative: ReadonlySet<string>): ReportCase[] {
-  const byId = new Map<string, ReportCase>();
-  for (const { results } of inputs) {
-    for (const run of results.runs) {
-      for (const result of run.results) {
-        if (byId.has(result.case)) continue;
-        byId.set(result.case, {
-          id: result.case,
-          module: result.module,
-          rules: result.rules.flatMap((id) => ruleIndex.get(id) ?? []),
-          normative: result.rules.some((id) => normative.has(id)),
-        });
-      }
-    }
-  }
-  return [...byId.values()].sort((x, y) => MODULES.indexOf(x.module) - MODULES.indexOf(y.module) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
 function distinctSorted<T>(values: readonly T[], order: (a: T, b: T) => number): T[] {

@@ -1,40 +1,16 @@
 // The data the HTML report embeds: the results reshaped for the page (cases aligned across candidates, rule statuses
 // and pass rates computed here once, in typed code, so the page script only filters and draws).
 import { MODULES, type ModuleName } from '../spec/rule.js';
-import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, RunEnvironment, Summary } from '../results/results-file.js';
+import type { CandidateInfo, ResultsFile, RuleSummary, RunEnvironment } from '../results/results-file.js';
 import { diffResults, type StatusChange } from '../results/diff.js';
-import { rateOf, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
 import type { ModuleScore, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
-import { gateSources, markExpectations, ruleMarks, type ExpectationCounts, type ExpectationOutcome, type ExpectationsInput, type ResultExpectation } from '../results/expectation-marks.js';
+import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
+import { candidateView, collectCases, modulesOf, type CandidateView, type ReportCase } from './candidate-view.js';
 
-export interface ReportCase {
-  readonly id: string;
-  readonly module: ModuleName;
-  /** Indices into `ReportData.rules`. */
-  readonly rules: readonly number[];
-  /** Cites at least one normative rule. */
-  readonly normative: boolean;
-}
+export type { ReportCase, ReportResult } from './candidate-view.js';
 
-/**
- * A case result without the fields the page gets elsewhere (case id, module, rules); with `--expect` or
- * `--baseline`, whether it was expected (results/expectation-marks.ts).
- */
-export type ReportResult = Omit<CaseResult, 'case' | 'module' | 'rules'> & { readonly expectation?: ResultExpectation };
-
-export interface ReportCandidate extends CandidateInfo {
-  readonly summary: Summary;
-  /** Pass rate over all modules (`all`) and per module present in the run. */
-  readonly rates: Readonly<Record<'all' | ModuleName, PassRate>>;
-  /** Aligned with `ReportData.rules`. */
-  readonly ruleStatus: readonly RuleStatus[];
-  /** Aligned with `ReportData.cases`; null where this candidate has no result for the case. */
-  readonly results: readonly (ReportResult | null)[];
-  /** With a gate: aligned with `ReportData.rules`, the mark of the rule's cases (`combineOutcomes`), null for none. */
-  readonly ruleExpectation?: readonly (ExpectationOutcome | null)[];
-  /** With a gate: this candidate's failing results, how many were unexpected, and its unexpected passes. */
-  readonly expectations?: ExpectationCounts;
-}
+/** A candidate of the run, as the page draws it (the same view a dashboard column has). */
+export interface ReportCandidate extends CandidateInfo, CandidateView {}
 
 /** The regression gate the results were judged by (`--expect` files and/or the baseline). */
 export interface ReportGate {
@@ -120,27 +96,12 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
   const rules = orderRules(results.rules);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normativeRules = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
-  const cases = collectCases(results, ruleIndex, normativeRules);
-  const caseIndex = new Map(cases.map((item, index) => [item.id, index]));
-  const modules = MODULES.filter((module) => rules.some((rule) => rule.module === module) || cases.some((item) => item.module === module));
+  const cases = collectCases(results.runs, ruleIndex, normativeRules);
+  const modules = modulesOf(rules, cases);
   // The same gate as `rtconf run`'s exit code: expectations files first, then the baseline.
   const gated = (options.expectations?.length ?? 0) > 0 || options.baseline !== undefined;
   const marks = gated ? markExpectations(results, gateSources(options.expectations, options.baseline ? { results: options.baseline } : undefined)) : undefined;
-  const candidates = results.runs.map((run): ReportCandidate => {
-    const statuses = ruleStatuses(run, rules);
-    const ruleStatus = rules.map((rule) => statuses.get(rule.id) ?? 'none');
-    const normativeOf = (module?: ModuleName): RuleStatus[] =>
-      rules.flatMap((rule, index) => (rule.level === 'normative' && (module === undefined || rule.module === module) ? [ruleStatus[index] ?? 'none'] : []));
-    const rates = { all: rateOf(normativeOf()) } as Record<'all' | ModuleName, PassRate>;
-    for (const module of modules) rates[module] = rateOf(normativeOf(module));
-    const aligned: (ReportResult | null)[] = cases.map(() => null);
-    for (const result of run.results) {
-      const index = caseIndex.get(result.case);
-      if (index !== undefined && aligned[index] === null) aligned[index] = withoutIdentity(result, marks?.mark(run.candidate.id, result.case));
-    }
-    const candidate: ReportCandidate = { ...run.candidate, summary: run.summary, rates, ruleStatus, results: aligned };
-    return marks ? { ...candidate, ruleExpectation: ruleMarks(marks, run, rules), expectations: marks.counts(run.candidate.id) } : candidate;
-  });
+  const candidates = results.runs.map((run): ReportCandidate => ({ ...run.candidate, ...candidateView(run, results.rules, { rules, cases, modules }, marks) }));
   const data: ReportData = {
     tool: results.tool,
     seed: results.seed,
@@ -203,29 +164,4 @@ export function orderRules(rules: readonly RuleSummary[]): RuleSummary[] {
     .map((rule, position) => ({ rule, position }))
     .sort((x, y) => MODULES.indexOf(x.rule.module) - MODULES.indexOf(y.rule.module) || rank(x.rule) - rank(y.rule) || x.position - y.position)
     .map(({ rule }) => rule);
-}
-
-/** The union of cases over all candidates: a case one candidate did not run still gets a row. */
-function collectCases(results: ResultsFile, ruleIndex: ReadonlyMap<string, number>, normativeRules: ReadonlySet<string>): ReportCase[] {
-  const byId = new Map<string, ReportCase>();
-  for (const run of results.runs) {
-    for (const result of run.results) {
-      if (byId.has(result.case)) continue;
-      byId.set(result.case, {
-        id: result.case,
-        module: result.module,
-        rules: result.rules.flatMap((id) => {
-          const index = ruleIndex.get(id);
-          return index === undefined ? [] : [index];
-        }),
-        normative: result.rules.some((id) => normativeRules.has(id)),
-      });
-    }
-  }
-  return [...byId.values()].sort((x, y) => MODULES.indexOf(x.module) - MODULES.indexOf(y.module) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-}
-
-function withoutIdentity(result: CaseResult, expectation?: ResultExpectation): ReportResult {
-  const { case: _case, module: _module, rules: _rules, ...rest } = result;
-  return expectation ? { ...rest, expectation } : rest;
 }

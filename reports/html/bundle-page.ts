@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../../io/package-root.js';
 
 /** The report page's entry module, relative to the package root. */
-export const PAGE_ENTRY = 'reports/html/page/main.ts';
+export const PAGE_ENTRY = 'reports/html/page/report/main.ts';
 
 /** The dashboard page's entry module (`rtconf dashboard`), relative to the package root. */
 export const DASHBOARD_ENTRY = 'reports/html/page/dashboard/main.ts';

@@ -18,14 +18,17 @@ const PAGES = {
   dashboard: { entry: DASHBOARD_ENTRY, prebuilt: 'dashboard.js' },
 } as const;
 
-const loaded = new Map<keyof typeof PAGES, PageAssets>();
+/** The pages we render: the report of one run, the dashboard of many. */
+export type PageName = keyof typeof PAGES;
+
+const loaded = new Map<PageName, PageAssets>();
 
 /**
  * @param page which page
  * @returns its script and style, with line ends as the browser hashes them
  * @throws when either contains text that would end or comment out the block it is inlined in
  */
-export function loadPageAssets(page: keyof typeof PAGES): PageAssets {
+export function loadPageAssets(page: PageName): PageAssets {
   const known = loaded.get(page);
   if (known) return known;
   // The HTML parser turns CRLF into LF before the browser hashes an inline block; do the same so the hashes match.

@@ -6,7 +6,7 @@ import { validateExpectations } from '../../results/expectations.js';
 import { passRate } from '../../results/verdict.js';
 import { buildDashboardData, compareVersions, groupOf, replayCandidate } from '../../reports/dashboard-data.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
-import { jsonForScript } from '../../reports/html-report.js';
+import { jsonForScript } from '../../reports/html/page-shell.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
 import { PAYLOAD_FLAG } from './sample-results.js';
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { renderHtmlReport, jsonForScript } from '../../reports/html-report.js';
+import { renderHtmlReport } from '../../reports/html-report.js';
+import { jsonForScript } from '../../reports/html/page-shell.js';
 import { buildReportData } from '../../reports/report-data.js';
 import { buildSampleResults, HOSTILE_MESSAGE, HOSTILE_NAME, PAYLOAD_FLAG, withStatuses } from './sample-results.js';
 

@@ -1,4 +1,4 @@
-// The report's suite-strength section (reports/html/page/mutation.ts) in headless Chromium: scores per module and
+// The report's suite-strength section (reports/html/page/report/mutation.ts) in headless Chromium: scores per module and
 // rule, surviving mutants' diffs shown as text (a diff holding markup stays inert), and the data side: a mutation
 // file beside results.json (or named) reaches the page, nothing is drawn without one.
 import { expect } from 'chai';

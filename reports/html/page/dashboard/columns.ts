@@ -2,8 +2,8 @@
 /// <reference lib="dom.iterable" />
 // How a column is named everywhere on the dashboard: its runtime and version, and what produced it (suite version,
 // seed, interface, source file), so runs of different suite versions or seeds are never mistaken for one another.
-import { h, type Child } from '../dom.js';
-import { formatDate } from '../format.js';
+import { h, type Child } from '../shared/dom.js';
+import { formatDate } from '../shared/format.js';
 import type { DashboardColumn, DashboardData } from './types.js';
 
 /** `node 22.23.3`: the runtime (or candidate) and the version it reported. */

@@ -4,13 +4,15 @@
 // (runtime, version, suite version, seed, interface, file), the rule's status in every column, and each case citing
 // it in this column with its message, expected vs actual, counterexample and replay command. What is open is part of
 // the state, so a link can open it and Back closes it.
-import { chip, expectationChip } from '../chips.js';
-import { h } from '../dom.js';
-import { formatMs } from '../format.js';
-import { expectationFacts } from '../expectation-facts.js';
-import { replayBlock, replayFor } from '../replay-block.js';
-import type { StateStore } from '../state.js';
-import type { ReportResult } from '../types.js';
+import { chip, expectationChip } from '../shared/chips.js';
+import { h } from '../shared/dom.js';
+import { formatMs } from '../shared/format.js';
+import { replayFor } from '../shared/replay-block.js';
+import { createDetailDialog } from '../shared/detail-dialog.js';
+import { facts, ruleFacts, ruleWhy } from '../shared/facts.js';
+import { isNoteworthy, resultDetails } from '../shared/result-details.js';
+import type { StateStore } from '../shared/state.js';
+import type { ReportResult } from '../shared/types.js';
 import { columnLabel, columnOrigin } from './columns.js';
 import type { DashboardState } from './state.js';
 import type { DashboardData } from './types.js';
@@ -23,38 +25,18 @@ export interface DashboardDrillDown {
   render(): void;
 }
 
-type Fact = readonly [term: string, value: string | undefined];
-
 export function createDashboardDrillDown(data: DashboardData, store: StateStore<DashboardState>): DashboardDrillDown {
   const ruleById = new Map(data.rules.map((rule, index) => [rule.id, index]));
   const casesByRule: number[][] = data.rules.map(() => []);
   data.cases.forEach((item, k) => item.rules.forEach((r) => casesByRule[r]?.push(k)));
-  const body = h('div', { class: 'dialog-body' });
-  const dialog: HTMLDialogElement = h(
-    'dialog',
-    { class: 'detail', 'aria-labelledby': 'detail-title' },
-    h('div', { class: 'dialog-bar' }, h('button', { type: 'button', class: 'secondary close', onclick: () => dialog.close() }, 'Close ', h('kbd', null, 'Esc'))),
-    body,
-  );
-  let returnFocus: Element | null = null;
-
-  dialog.addEventListener('close', () => {
+  const detail = createDetailDialog(() => {
     if (store.current.rule || store.current.col) store.navigate({ rule: '', col: '' }, false);
-    const back = returnFocus && returnFocus.isConnected ? returnFocus : document.getElementById('matrix-heading');
-    returnFocus = null;
-    if (back instanceof HTMLElement) back.focus();
-  });
-  dialog.addEventListener('click', (event) => {
-    // A click on the backdrop (outside the dialog's box) closes it.
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) dialog.close();
   });
 
   function open(r: number, c: number, trigger?: EventTarget | null): void {
     const rule = data.rules[r];
     if (!rule || !data.columns[c]) return;
-    if (trigger instanceof Element && !dialog.open) returnFocus = trigger;
+    detail.remember(trigger);
     store.navigate({ rule: rule.id, col: String(c) }, true);
   }
 
@@ -62,20 +44,13 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     const r = ruleById.get(store.current.rule);
     const c = store.current.col === '' ? undefined : Number(store.current.col);
     if (r === undefined || c === undefined || !data.columns[c]) {
-      if (dialog.open) dialog.close();
+      detail.close();
       return;
     }
-    body.replaceChildren(...detail(r, c));
-    if (!dialog.open) dialog.showModal();
-    body.scrollTop = 0;
-    document.getElementById('detail-title')?.focus();
+    detail.show(ruleInColumn(r, c));
   }
 
-  function facts(pairs: readonly Fact[]): HTMLDListElement {
-    return h('dl', { class: 'facts' }, ...pairs.flatMap(([term, value]) => (value === undefined || value === '' ? [] : [h('dt', null, term), h('dd', null, value)])));
-  }
-
-  function detail(r: number, c: number): HTMLElement[] {
+  function ruleInColumn(r: number, c: number): HTMLElement[] {
     const rule = data.rules[r];
     const column = data.columns[c];
     if (!rule || !column) return [];
@@ -89,14 +64,8 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
       h('p', { class: 'kind' }, `Rule in ${columnLabel(data, c)}`),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, rule.id)),
       h('p', { class: 'statement' }, rule.title),
-      facts([
-        ['Module', rule.module],
-        ['Section', rule.section],
-        ['Level', rule.level],
-        ['Since', rule.since],
-        ['Platforms', rule.platforms ? rule.platforms.join(', ') : undefined],
-        ['Reading', rule.why],
-      ]),
+      ruleWhy(rule),
+      ruleFacts(rule),
       h('h3', null, 'Status here'),
       h('p', { class: 'status-here' }, chip(column.ruleStatus[r] ?? 'none'), expectationChip(column.ruleExpectation?.[r]), ` in ${columnLabel(data, c)}`),
       h('h3', null, 'Where this column comes from'),
@@ -133,33 +102,10 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     const item = data.cases[k];
     const column = data.columns[c];
     const status = result.status;
-    const parts: HTMLElement[] = [];
-    if (result.expectation) parts.push(expectationFacts(result.expectation, status));
-    if (result.message !== undefined) parts.push(h('h4', null, 'Message'), h('pre', { class: 'message' }, result.message));
-    if (result.expected !== undefined || result.actual !== undefined) {
-      parts.push(
-        h(
-          'div',
-          { class: 'compare' },
-          h('div', null, h('h4', null, 'Expected'), h('pre', { class: 'expected' }, result.expected ?? '—')),
-          h('div', null, h('h4', null, 'Actual'), h('pre', { class: 'actual' }, result.actual ?? '—')),
-        ),
-      );
-    }
-    if (result.counterexample) {
-      parts.push(
-        h('h4', null, 'Property counterexample'),
-        facts([
-          ['Seed', String(result.counterexample.seed)],
-          ['Path', result.counterexample.path],
-        ]),
-        h('pre', { class: 'counterexample' }, result.counterexample.value),
-      );
-    }
     // Derived from the column's candidate (its runtime version pinned), the case id and the seed of its run.
     const command = status === 'pass' || !item || !column ? undefined : replayFor(column.replay, item.id, seed);
-    if (command !== undefined) parts.push(h('h4', null, 'Replay this case'), replayBlock(command));
-    const interesting = status !== 'pass' && status !== 'skip' && status !== 'na';
+    const parts = resultDetails(result, command);
+    const interesting = isNoteworthy(status);
     return h(
       'details',
       { class: 'result', open: interesting || undefined, 'data-case': item?.id ?? '' },
@@ -168,5 +114,5 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     );
   }
 
-  return { dialog, open, render };
+  return { dialog: detail.dialog, open, render };
 }

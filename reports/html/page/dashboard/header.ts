@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // The dashboard's header: what it shows, and a banner for each way its columns were not made alike (suite versions,
 // seeds, interface versions, interrupted runs), so columns of different origins are never silently compared.
-import { h } from '../dom.js';
+import { h } from '../shared/dom.js';
 import type { DashboardData } from './types.js';
 
 export function renderDashboardHeader(data: DashboardData): HTMLElement {

@@ -4,9 +4,9 @@
 // the one inline script of the dashboard's index.html (allowed there by its CSP hash). It reads the embedded data,
 // draws the header, the pass rates per module and version and the rule × version matrix, and keeps them in step
 // with the state in the URL hash.
-import { h } from '../dom.js';
-import { createStateStore } from '../state.js';
-import { statusOptions } from '../status-filter.js';
+import { h } from '../shared/dom.js';
+import { createStateStore } from '../shared/state.js';
+import { statusOptions } from '../shared/status-filter.js';
 import { readDashboardData } from './data.js';
 import { createDashboardDrillDown } from './drill-down.js';
 import { renderDashboardHeader } from './header.js';

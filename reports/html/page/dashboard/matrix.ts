@@ -3,12 +3,12 @@
 // The dashboard's matrix: rules × (runtime, version), grouped by module and section, with the filters (search,
 // module, level, status), the comparison of chosen columns ("rules whose status differs between these columns"),
 // one tab stop for the grid with arrow-key movement, and a drill-down from every cell.
-import { h } from '../dom.js';
-import { moveGridFocus } from '../grid-focus.js';
-import { EXPECTATION_MARK, EXPECTATION_TEXT, MARK, STATUS_TEXT } from '../labels.js';
-import { statusOptions, type Option } from '../status-filter.js';
-import type { StateStore } from '../state.js';
-import type { CellStatus, ExpectationOutcome } from '../types.js';
+import { h } from '../shared/dom.js';
+import { moveGridFocus } from '../shared/grid-focus.js';
+import { EXPECTATION_MARK, EXPECTATION_TEXT, MARK, STATUS_TEXT } from '../shared/labels.js';
+import { statusOptions, type Option } from '../shared/status-filter.js';
+import type { StateStore } from '../shared/state.js';
+import type { CellStatus, ExpectationOutcome } from '../shared/types.js';
 import { columnFacts, columnLabel, headerRows } from './columns.js';
 import type { DashboardRowFilter } from './row-filter.js';
 import { cmpOf, comparedColumns, DEFAULTS, type DashboardState } from './state.js';

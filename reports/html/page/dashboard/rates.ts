@@ -3,11 +3,11 @@
 // Pass rates per module and version: for every column, the pass rate over normative rules of each module and of all
 // of them (results/verdict.ts `passRate`, computed into the data), the verdict, and with expectations the unexpected
 // results counted apart.
-import { verdictChip } from '../chips.js';
-import { h } from '../dom.js';
-import { percent } from '../format.js';
-import { gateVerdictNote, VERDICT_TEXT } from '../labels.js';
-import type { PassRate } from '../types.js';
+import { verdictChip } from '../shared/chips.js';
+import { h } from '../shared/dom.js';
+import { percent } from '../shared/format.js';
+import { gateVerdictNote, VERDICT_TEXT } from '../shared/labels.js';
+import type { PassRate } from '../shared/types.js';
 import { columnLabel, headerRows } from './columns.js';
 import type { DashboardData } from './types.js';
 

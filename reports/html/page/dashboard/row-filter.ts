@@ -3,7 +3,7 @@
 // Which rules and columns the dashboard's matrix shows for a state: the module, level, status and free-text
 // filters, and the comparison: with two or more columns compared, only those columns, and only the rules whose
 // status is not the same in all of them.
-import { statusMatches } from '../status-filter.js';
+import { statusMatches } from '../shared/status-filter.js';
 import { comparedColumns, type DashboardState } from './state.js';
 import type { DashboardData } from './types.js';
 

@@ -5,7 +5,7 @@
 // overview, baseline comparison and matrix, and keeps them in step with the state in the URL hash.
 import { renderBaseline } from './baseline.js';
 import { readReportData } from './data.js';
-import { h } from './dom.js';
+import { h } from '../shared/dom.js';
 import { createDrillDown } from './drill-down.js';
 import { createFilterControls } from './filter-controls.js';
 import { renderHeader } from './header.js';
@@ -14,8 +14,8 @@ import { renderMutation } from './mutation.js';
 import { renderOverview } from './overview.js';
 import { indexReport } from './report-index.js';
 import { createRowFilter } from './row-filter.js';
-import { createPageStateStore, DETAIL_KEYS, FILTER_KEYS, parseHash } from './state.js';
-import { statusOptions } from './status-filter.js';
+import { createPageStateStore, DETAIL_KEYS, FILTER_KEYS, parseHash } from '../shared/state.js';
+import { statusOptions } from '../shared/status-filter.js';
 
 const started = performance.now();
 const dataElement = document.getElementById('data');

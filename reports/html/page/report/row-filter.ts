@@ -3,8 +3,8 @@
 // Which rows and columns the matrix shows for a state: the module, level, status and free-text filters, and the
 // candidate filter. Search text is built per row on first use and kept.
 import { cellKey, statusOf, type ReportIndex } from './report-index.js';
-import type { PageState } from './state.js';
-import { statusMatches } from './status-filter.js';
+import type { PageState } from '../shared/state.js';
+import { statusMatches } from '../shared/status-filter.js';
 
 export interface RowFilter {
   /** Candidate indices of the matrix columns. */

@@ -2,8 +2,8 @@
 /// <reference lib="dom.iterable" />
 // Lookups built once from the report data: ids to positions, the cases citing each rule, and what changed since the
 // baseline per matrix cell. Candidates, rules and cases are addressed by their index in the data everywhere else.
-import { CHANGE_RANK } from './labels.js';
-import type { CellStatus, ChangeKind, ReportData, ReportResult, StatusChange } from './types.js';
+import { CHANGE_RANK } from '../shared/labels.js';
+import type { CellStatus, ChangeKind, ReportData, ReportResult, StatusChange } from '../shared/types.js';
 
 export interface ReportIndex {
   readonly data: ReportData;

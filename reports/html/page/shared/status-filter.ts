@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // The Status filter: its choices, and whether a cell's status (its change since the baseline, its mark against the
 // expectations) matches one.
-import { isFailing, STATUSES } from '../../../results/status.js';
+import { isFailing, STATUSES } from '../../../../results/status.js';
 import { STATUS_TEXT } from './labels.js';
 import type { CellStatus, ChangeKind, ExpectationOutcome } from './types.js';
 

@@ -3,8 +3,8 @@
 // The suite's strength (`rtconf mutate`): the mutation score per module and per rule, then the surviving mutants'
 // diffs grouped under the rules whose cases cover them, so a contributor sees which rule needs a sharper case.
 // Diffs and file names are data: they reach the page as text nodes only.
-import { h } from './dom.js';
-import type { ReportData } from './types.js';
+import { h } from '../shared/dom.js';
+import type { ReportData } from '../shared/types.js';
 
 type ReportMutation = NonNullable<ReportData['mutation']>;
 type Score = ReportMutation['total'];

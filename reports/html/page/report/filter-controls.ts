@@ -2,11 +2,11 @@
 /// <reference lib="dom.iterable" />
 // The matrix controls: free-text search, the module, status, level and candidate selects, Clear filters, and the
 // Rules × candidates / Cases × candidates toggle. They write the state; `sync` writes the state back into them.
-import { h } from './dom.js';
-import { candidateLabel } from './labels.js';
+import { h } from '../shared/dom.js';
+import { candidateLabel } from '../shared/labels.js';
 import type { ReportIndex } from './report-index.js';
-import { DEFAULTS, type PageStateStore, type View } from './state.js';
-import { statusOptions, type Option } from './status-filter.js';
+import { DEFAULTS, type PageStateStore, type View } from '../shared/state.js';
+import { statusOptions, type Option } from '../shared/status-filter.js';
 
 /** Milliseconds of quiet typing before the search applies (Enter applies at once). */
 const SEARCH_DELAY = 150;

@@ -2,9 +2,9 @@
 /// <reference lib="dom.iterable" />
 // The shapes the page works with, all derived from the report data that reports/report-data.ts embeds, so the page
 // and the code that builds its data cannot drift apart.
-import type { ReportBaseline, ReportCandidate, ReportData, ReportResult } from '../../report-data.js';
+import type { ReportBaseline, ReportCandidate, ReportData, ReportResult } from '../../../report-data.js';
 
-export type { ReportBaseline, ReportCandidate, ReportCase, ReportData, ReportResult } from '../../report-data.js';
+export type { ReportBaseline, ReportCandidate, ReportCase, ReportData, ReportResult } from '../../../report-data.js';
 
 export type ReportRule = ReportData['rules'][number];
 export type ModuleName = ReportData['modules'][number];

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // The replay command of a case, with a Copy button that falls back to selecting the text where the clipboard is
 // refused (permissions, file://).
-import { replayCommand, type ReplayCandidate } from '../../../results/replay.js';
+import { replayCommand, type ReplayCandidate } from '../../../../results/replay.js';
 import { h } from './dom.js';
 
 /** How long the Copy button says what it did. */

@@ -2,15 +2,15 @@
 /// <reference lib="dom.iterable" />
 // The comparison with the baseline run: counts per kind of change, and a table per kind (regressions and fixes open)
 // whose case links open the drill-down.
-import { chip } from './chips.js';
-import { h } from './dom.js';
-import { firstLine } from '../../../io/message-text.js';
-import { CHANGE_KINDS, CHANGE_NOUNS } from '../../../results/diff.js';
-import { formatDate } from './format.js';
-import { CHANGE_TEXT, candidateLabel } from './labels.js';
+import { chip } from '../shared/chips.js';
+import { h } from '../shared/dom.js';
+import { firstLine } from '../../../../io/message-text.js';
+import { CHANGE_KINDS, CHANGE_NOUNS } from '../../../../results/diff.js';
+import { formatDate } from '../shared/format.js';
+import { CHANGE_TEXT, candidateLabel } from '../shared/labels.js';
 import type { ReportIndex } from './report-index.js';
-import { filterHref } from './state.js';
-import type { ChangeKind, ReportBaseline, StatusChange } from './types.js';
+import { filterHref } from '../shared/state.js';
+import type { ChangeKind, ReportBaseline, StatusChange } from '../shared/types.js';
 
 /** Rows listed per kind before the table says how many more there are. */
 const LIST_LIMIT = 100;

@@ -2,15 +2,15 @@
 /// <reference lib="dom.iterable" />
 // The matrix: rules (or cases) × candidates, filtered by the state, grouped by module and section, paged, with one
 // tab stop for the whole grid and arrow-key movement between cells. A cell or row header opens the drill-down.
-import { h } from './dom.js';
+import { h } from '../shared/dom.js';
 import type { FilterControls } from './filter-controls.js';
-import { formatMs } from './format.js';
-import { moveGridFocus } from './grid-focus.js';
-import { CHANGE_TEXT, EXPECTATION_MARK, EXPECTATION_TEXT, MARK, STATUS_TEXT, candidateLabel } from './labels.js';
+import { formatMs } from '../shared/format.js';
+import { moveGridFocus } from '../shared/grid-focus.js';
+import { CHANGE_TEXT, EXPECTATION_MARK, EXPECTATION_TEXT, MARK, STATUS_TEXT, candidateLabel } from '../shared/labels.js';
 import { cellKey, statusOf, type ReportIndex } from './report-index.js';
 import type { RowFilter } from './row-filter.js';
-import type { PageStateStore } from './state.js';
-import type { CellStatus, ChangeKind, ExpectationOutcome } from './types.js';
+import type { PageStateStore } from '../shared/state.js';
+import type { CellStatus, ChangeKind, ExpectationOutcome } from '../shared/types.js';
 
 /** Rows per matrix page. */
 const PAGE_SIZE = 100;

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The page header: title, what ran and when, the skip link, and the interrupted-run banner.
-import { h } from './dom.js';
-import { formatDate, formatMs } from './format.js';
-import type { ReportData } from './types.js';
+import { h } from '../shared/dom.js';
+import { formatDate, formatMs } from '../shared/format.js';
+import type { ReportData } from '../shared/types.js';
 
 export function renderHeader(data: ReportData): HTMLElement {
   const meta = [

@@ -3,14 +3,16 @@
 // The drill-down dialog: a rule (its statement, facts, status per candidate and the cases citing it) or a case (its
 // rules, and per candidate the result with message, expected vs actual, counterexample and replay command). What is
 // open is part of the state, so each step is a history entry and a link can open it.
-import { chip, expectationChip } from './chips.js';
-import { h } from './dom.js';
-import { formatMs } from './format.js';
-import { CHANGE_TEXT, MARK, STATUS_TEXT, candidateLabel } from './labels.js';
-import { replayBlock, replayFor } from './replay-block.js';
+import { chip, expectationChip } from '../shared/chips.js';
+import { h } from '../shared/dom.js';
+import { formatMs } from '../shared/format.js';
+import { CHANGE_TEXT, MARK, STATUS_TEXT, candidateLabel } from '../shared/labels.js';
+import { replayFor } from '../shared/replay-block.js';
+import { createDetailDialog } from '../shared/detail-dialog.js';
+import { facts, ruleFacts, ruleWhy } from '../shared/facts.js';
+import { isNoteworthy, resultDetails } from '../shared/result-details.js';
 import { cellKey, statusOf, type ReportIndex } from './report-index.js';
-import type { PageStateStore } from './state.js';
-import { expectationFacts } from './expectation-facts.js';
+import type { PageStateStore } from '../shared/state.js';
 
 export interface DrillDown {
   readonly dialog: HTMLDialogElement;
@@ -22,51 +24,25 @@ export interface DrillDown {
   render(): void;
 }
 
-type Fact = readonly [term: string, value: string | undefined];
-
 export function createDrillDown(index: ReportIndex, store: PageStateStore): DrillDown {
   const { data } = index;
   const { rules, cases, candidates } = data;
-  const dialogBody = h('div', { class: 'dialog-body' });
-  const dialog: HTMLDialogElement = h(
-    'dialog',
-    { class: 'detail', 'aria-labelledby': 'detail-title' },
-    h('div', { class: 'dialog-bar' }, h('button', { type: 'button', class: 'secondary close', onclick: () => dialog.close() }, 'Close ', h('kbd', null, 'Esc'))),
-    dialogBody,
-  );
-  let returnFocus: Element | null = null;
-
-  dialog.addEventListener('close', () => {
+  const detail = createDetailDialog(() => {
     const state = store.current;
     if (state.rule || state.case) store.navigate({ rule: '', case: '', for: '' }, false);
-    const back = returnFocus && returnFocus.isConnected ? returnFocus : document.getElementById('matrix-heading');
-    returnFocus = null;
-    if (back instanceof HTMLElement) back.focus();
   });
-  dialog.addEventListener('click', (event) => {
-    // A click on the backdrop (outside the dialog's box) closes it, as people expect of a modal.
-    if (event.target === dialog) {
-      const box = dialog.getBoundingClientRect();
-      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-      if (!inside) dialog.close();
-    }
-  });
-
-  function remember(trigger: EventTarget | null | undefined): void {
-    if (trigger instanceof Element && !dialog.open) returnFocus = trigger;
-  }
 
   function openRule(r: number, c: number | undefined, trigger?: EventTarget | null): void {
     const rule = rules[r];
     if (!rule) return;
-    remember(trigger);
+    detail.remember(trigger);
     store.navigate({ rule: rule.id, case: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
   }
 
   function openCase(k: number, c: number | undefined, trigger?: EventTarget | null): void {
     const item = cases[k];
     if (!item) return;
-    remember(trigger);
+    detail.remember(trigger);
     store.navigate({ case: item.id, rule: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
   }
 
@@ -75,34 +51,16 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     const r = index.ruleById.get(state.rule);
     const k = index.caseById.get(state.case);
     if (r === undefined && k === undefined) {
-      if (dialog.open) dialog.close();
+      detail.close();
       return;
     }
-    dialogBody.replaceChildren(...(k !== undefined ? caseDetail(k) : r !== undefined ? ruleDetail(r) : []));
-    if (!dialog.open) dialog.showModal();
-    dialogBody.scrollTop = 0;
-    const title = document.getElementById('detail-title');
-    if (title) title.focus();
+    detail.show(k !== undefined ? caseDetail(k) : r !== undefined ? ruleDetail(r) : []);
   }
 
   /** Candidate indices with the focused one (the `for` of the state) first. */
   function candidateOrder(focus: number | undefined): number[] {
     const all = candidates.map((_, c) => c);
     return focus === undefined ? all : [focus, ...all.filter((c) => c !== focus)];
-  }
-
-  /**
-   * The rule's `why`, under its statement: for a normative rule how a vague statement is read and on what source (the
-   * reading the cases decide by), for an informative one why no case checks it. Null when the rule records none.
-   */
-  function whyOf(rule: { readonly level: string; readonly why?: string | undefined }): HTMLElement | null {
-    if (rule.why === undefined || rule.why === '') return null;
-    const label = rule.level === 'informative' ? 'Why no case checks it: ' : 'How the cases read it: ';
-    return h('p', { class: 'rule-why' }, h('span', { class: 'rule-why-label' }, label), rule.why);
-  }
-
-  function definitionList(pairs: readonly Fact[]): HTMLDListElement {
-    return h('dl', { class: 'facts' }, ...pairs.flatMap(([term, value]) => (value === undefined || value === '' ? [] : [h('dt', null, term), h('dd', null, value)])));
   }
 
   function ruleDetail(r: number): HTMLElement[] {
@@ -163,14 +121,8 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
       h('p', { class: 'kind' }, 'Rule'),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, rule.id)),
       h('p', { class: 'statement' }, rule.title),
-      ...[whyOf(rule)].filter((node): node is HTMLElement => node !== null),
-      definitionList([
-        ['Module', rule.module],
-        ['Section', rule.section],
-        ['Level', rule.level],
-        ['Since', rule.since],
-        ['Platforms', rule.platforms ? rule.platforms.join(', ') : undefined],
-      ]),
+      ...[ruleWhy(rule)].filter((node): node is HTMLElement => node !== null),
+      ruleFacts(rule),
       h('h3', null, 'Status per candidate'),
       statusList,
       h('h3', null, `Cases citing this rule (${citing.length})`),
@@ -194,14 +146,14 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
           h('button', { type: 'button', class: 'link', onclick: () => openRule(r, focus) }, h('code', null, rule?.id ?? '')),
           rule?.level === 'informative' ? h('span', { class: 'tag' }, 'informative') : null,
           h('span', { class: 'rule-text' }, rule?.title ?? ''),
-          rule ? whyOf(rule) : null,
+          rule ? ruleWhy(rule) : null,
         );
       }),
     );
     return [
       h('p', { class: 'kind' }, 'Case'),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, item.id)),
-      definitionList([
+      facts([
         ['Module', item.module],
         ['Level', item.normative ? 'normative (cites a normative rule)' : 'informative only'],
       ]),
@@ -219,7 +171,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     const result = candidate.results[k] ?? null;
     const change = index.changeByCell.get(cellKey(c, k));
     const status = statusOf(result);
-    const interesting = focused || (result !== null && status !== 'pass' && status !== 'skip' && status !== 'na');
+    const interesting = focused || (result !== null && isNoteworthy(status));
     const summary = h(
       'summary',
       null,
@@ -240,37 +192,12 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     if (!result) body.push(h('p', { class: 'muted' }, 'This candidate has no result for this case.'));
     else {
       body.push(h('p', { class: 'muted' }, `Candidate id: ${candidate.id} (${candidate.kind})`));
-      if (result.expectation) body.push(expectationFacts(result.expectation, status));
-      if (result.message !== undefined) body.push(h('h4', null, 'Message'), h('pre', { class: 'message' }, result.message));
-      if (result.expected !== undefined || result.actual !== undefined) {
-        body.push(
-          h(
-            'div',
-            { class: 'compare' },
-            h('div', null, h('h4', null, 'Expected'), h('pre', { class: 'expected' }, result.expected === undefined ? '—' : result.expected)),
-            h('div', null, h('h4', null, 'Actual'), h('pre', { class: 'actual' }, result.actual === undefined ? '—' : result.actual)),
-          ),
-        );
-      }
-      const example = result.counterexample;
-      if (example) {
-        body.push(
-          h('h4', null, 'Property counterexample'),
-          definitionList([
-            ['Seed', String(example.seed)],
-            ['Path', example.path],
-            ['Runs', example.numRuns === undefined ? undefined : String(example.numRuns)],
-          ]),
-          h('pre', { class: 'counterexample' }, example.value),
-        );
-      }
       // Derived from the candidate, the case id and the run seed (not read from the result): the command is the same
       // one the console and the JUnit report print.
-      const command = status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed);
-      if (command !== undefined) body.push(h('h4', null, 'Replay this case'), replayBlock(command));
+      body.push(...resultDetails(result, status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed)));
     }
     return h('details', { class: 'result', open: interesting || undefined }, summary, ...body);
   }
 
-  return { dialog, openRule, openCase, render };
+  return { dialog: detail.dialog, openRule, openCase, render };
 }

@@ -3,13 +3,13 @@
 // The overview: one row per candidate with its pass rate over normative rules per module and overall, its verdict
 // and its case counts. Each rate links to the matrix filtered to those rules. With a gate (`--expect`, `--baseline`)
 // a column counts the unexpected results apart, and a failing verdict says whether its failures were expected.
-import { STATUSES } from '../../../results/status.js';
-import { chip, verdictChip } from './chips.js';
-import { h } from './dom.js';
-import { percent } from './format.js';
-import { candidateLabel, gateVerdictNote, VERDICT_TEXT } from './labels.js';
-import { filterHref, type PageState } from './state.js';
-import type { ModuleName, PassRate, ReportCandidate, ReportData } from './types.js';
+import { STATUSES } from '../../../../results/status.js';
+import { chip, verdictChip } from '../shared/chips.js';
+import { h } from '../shared/dom.js';
+import { percent } from '../shared/format.js';
+import { candidateLabel, gateVerdictNote, VERDICT_TEXT } from '../shared/labels.js';
+import { filterHref, type PageState } from '../shared/state.js';
+import type { ModuleName, PassRate, ReportCandidate, ReportData } from '../shared/types.js';
 
 export function renderOverview(data: ReportData): HTMLElement {
   const head = h(

@@ -1,0 +1,48 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// What a drill-down shows of one result: what was expected of it (with a gate), its message, expected vs actual, a
+// property's counterexample, and the command that replays it.
+import { h } from './dom.js';
+import { expectationFacts } from './expectation-facts.js';
+import { facts } from './facts.js';
+import { replayBlock } from './replay-block.js';
+import type { ReportResult } from './types.js';
+
+/**
+ * @param result the result
+ * @param replay the replay command, when the result is worth replaying and the data has what it takes
+ */
+export function resultDetails(result: ReportResult, replay: string | undefined): HTMLElement[] {
+  const parts: HTMLElement[] = [];
+  if (result.expectation) parts.push(expectationFacts(result.expectation, result.status));
+  if (result.message !== undefined) parts.push(h('h4', null, 'Message'), h('pre', { class: 'message' }, result.message));
+  if (result.expected !== undefined || result.actual !== undefined) {
+    parts.push(
+      h(
+        'div',
+        { class: 'compare' },
+        h('div', null, h('h4', null, 'Expected'), h('pre', { class: 'expected' }, result.expected ?? '—')),
+        h('div', null, h('h4', null, 'Actual'), h('pre', { class: 'actual' }, result.actual ?? '—')),
+      ),
+    );
+  }
+  const example = result.counterexample;
+  if (example) {
+    parts.push(
+      h('h4', null, 'Property counterexample'),
+      facts([
+        ['Seed', String(example.seed)],
+        ['Path', example.path],
+        ['Runs', example.numRuns === undefined ? undefined : String(example.numRuns)],
+      ]),
+      h('pre', { class: 'counterexample' }, example.value),
+    );
+  }
+  if (replay !== undefined) parts.push(h('h4', null, 'Replay this case'), replayBlock(replay));
+  return parts;
+}
+
+/** Whether a result opens expanded: one that did not plainly pass, skip or not apply. */
+export function isNoteworthy(status: string): boolean {
+  return status !== 'pass' && status !== 'skip' && status !== 'na';
+}
