@@ -1,6 +1,6 @@
 // Rules of rt:child_process: exec, execFile, fork, spawn and the sync variants as the spec states them, in our own
 // words. Ids are stable; cases cite them. Windows-only rules carry `platforms: ['win32']` and are `na` elsewhere.
-import type { Rule } from './rule.js';
+import { defineRules } from './rule.js';
 
 const SERVICE = 'What the service does';
 const GENERAL = 'Endpoints › rt:child_process › General rules';
@@ -16,11 +16,10 @@ const EVENTS = 'Events';
 const ERRORS = 'Errors';
 const VERSIONING = 'Versioning';
 
-export const childProcessRules = [
+export const childProcessRules = defineRules('child_process', [
   // ── the module as a whole ───────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.general.module-exports',
-    module: 'child_process',
     section: SERVICE,
     title: 'The rt:child_process module exports spawn, exec, execFile, fork, spawnSync, execSync and execFileSync.',
     level: 'normative',
@@ -28,7 +27,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.like-popen',
-    module: 'child_process',
     section: SERVICE,
     title: 'Subprocess creation resembles the POSIX popen facility without matching it exactly.',
     level: 'informative',
@@ -36,7 +34,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.built-on-spawn',
-    module: 'child_process',
     section: SERVICE,
     title: 'exec, execFile and fork are convenience layers implemented on top of spawn.',
     level: 'informative',
@@ -44,7 +41,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.stability-stable',
-    module: 'child_process',
     section: SERVICE,
     title: 'rt:child_process carries stability level 2 (Stable).',
     level: 'informative',
@@ -52,7 +48,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.versioned-by-runtime-release',
-    module: 'child_process',
     section: VERSIONING,
     title: 'rt:child_process has no version of its own in its specifier; it changes only with runtime releases.',
     level: 'informative',
@@ -62,14 +57,12 @@ export const childProcessRules = [
   // ── general rules ───────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.general.default-stdio-pipes',
-    module: 'child_process',
     section: GENERAL,
     title: 'Unless told otherwise, a child gets pipes to the parent for its standard input, output and error.',
     level: 'normative',
   },
   {
     id: 'child_process.general.pipe-capacity-platform-specific',
-    module: 'child_process',
     section: GENERAL,
     title: 'The default stdio pipes hold a bounded amount of data whose size depends on the platform.',
     level: 'informative',
@@ -77,35 +70,30 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.full-pipe-blocks-child',
-    module: 'child_process',
     section: GENERAL,
     title: 'A child that writes more output than its pipe can hold stalls until the parent reads from that pipe.',
     level: 'normative',
   },
   {
     id: 'child_process.general.stdio-ignore-avoids-blocking',
-    module: 'child_process',
     section: GENERAL,
     title: 'With stdio set to \'ignore\' a child can write any amount of output and still run to completion without the parent reading.',
     level: 'normative',
   },
   {
     id: 'child_process.general.path-from-env-option',
-    module: 'child_process',
     section: GENERAL,
     title: 'When an env option is supplied, a bare command name is looked up along that env\'s PATH, not the parent\'s.',
     level: 'normative',
   },
   {
     id: 'child_process.general.path-from-process',
-    module: 'child_process',
     section: GENERAL,
     title: 'Without an env option, a bare command name is looked up along the parent process\'s own PATH.',
     level: 'normative',
   },
   {
     id: 'child_process.general.path-default-unix',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Unix, when the supplied env has no PATH entry, command lookup falls back to /usr/bin:/bin rather than the parent\'s PATH.',
     level: 'normative',
@@ -114,7 +102,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.path-windows-process',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, when the supplied env has no PATH entry, command lookup uses the current process\'s PATH.',
     level: 'normative',
@@ -122,7 +109,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-env-case-insensitive',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, environment variable names given to a child are matched without regard to letter case.',
     level: 'normative',
@@ -130,7 +116,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-env-first-match',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, when env holds several names that differ only in letter case, the child receives just the one that sorts first.',
     level: 'normative',
@@ -138,7 +123,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-bat-not-exec-file',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, execFile cannot launch a .bat or .cmd script.',
     level: 'normative',
@@ -146,7 +130,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-bat-via-exec',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, a .bat or .cmd script runs when started through exec.',
     level: 'normative',
@@ -154,7 +137,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-bat-via-spawn-shell',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, a .bat or .cmd script runs when started through spawn with the shell option (a route the spec advises against).',
     level: 'normative',
@@ -162,7 +144,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-bat-via-cmd-exe',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, a .bat or .cmd script runs when cmd.exe is spawned with the script as its argument.',
     level: 'normative',
@@ -170,7 +151,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.windows-bat-spaces-quoted',
-    module: 'child_process',
     section: GENERAL,
     title: 'On Windows, a script whose file name contains spaces runs when that name is quoted.',
     level: 'normative',
@@ -178,7 +158,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.general.completion-callback-optional',
-    module: 'child_process',
     section: GENERAL,
     title: 'exec and execFile accept a completion callback but also work when it is left out.',
     level: 'normative',
@@ -187,7 +166,6 @@ export const childProcessRules = [
   // ── exec ────────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.exec.returns-child-process',
-    module: 'child_process',
     section: EXEC,
     title: 'exec returns a ChildProcess object for the started shell.',
     level: 'normative',
@@ -195,14 +173,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.command-shell-interpreted',
-    module: 'child_process',
     section: EXEC,
     title: 'exec hands the whole command string to a shell, which splits it into words and interprets its metacharacters.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.unsanitized-input',
-    module: 'child_process',
     section: EXEC,
     title: 'Callers must not pass unsanitized input containing shell metacharacters to exec, since it would run arbitrary commands.',
     level: 'informative',
@@ -210,21 +186,18 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.cwd-default',
-    module: 'child_process',
     section: EXEC,
     title: 'Without a cwd option, exec starts the child in the parent\'s current working directory.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.cwd-string',
-    module: 'child_process',
     section: EXEC,
     title: 'A directory path given as exec\'s cwd becomes the child\'s working directory.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.cwd-file-url',
-    module: 'child_process',
     section: EXEC,
     title: 'exec accepts a file: URL object as cwd and starts the child in the directory it names.',
     level: 'normative',
@@ -232,7 +205,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.cwd-url-must-be-file',
-    module: 'child_process',
     section: EXEC,
     title: 'exec rejects a cwd URL whose protocol is anything other than file:.',
     level: 'normative',
@@ -240,49 +212,42 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.env-default',
-    module: 'child_process',
     section: EXEC,
     title: 'Without an env option, exec gives the child the parent\'s environment.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.env-custom',
-    module: 'child_process',
     section: EXEC,
     title: 'An object given as exec\'s env becomes the child\'s environment variables.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.encoding-default-utf8',
-    module: 'child_process',
     section: EXEC,
     title: 'By default exec decodes the child\'s output as UTF-8 and passes stdout and stderr to the callback as strings.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.encoding-named',
-    module: 'child_process',
     section: EXEC,
     title: 'A recognised encoding name given to exec is used to decode stdout and stderr into strings.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.encoding-buffer',
-    module: 'child_process',
     section: EXEC,
     title: 'With encoding \'buffer\', exec passes stdout and stderr to the callback as Buffer objects.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.encoding-unknown-buffer',
-    module: 'child_process',
     section: EXEC,
     title: 'With an encoding name it does not recognise, exec passes stdout and stderr as Buffer objects instead of failing.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.shell-default-posix',
-    module: 'child_process',
     section: EXEC,
     title: 'On Unix, exec runs the command with /bin/sh unless another shell is named.',
     level: 'normative',
@@ -290,7 +255,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.shell-default-windows',
-    module: 'child_process',
     section: EXEC,
     title: 'On Windows, exec runs the command with the shell named by the ComSpec environment variable unless another is named.',
     level: 'normative',
@@ -298,14 +262,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.shell-custom',
-    module: 'child_process',
     section: EXEC,
     title: 'A shell path given as exec\'s shell option is the program that runs the command.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.signal-aborts',
-    module: 'child_process',
     section: EXEC,
     title: 'Aborting the AbortSignal passed to exec terminates the child.',
     level: 'normative',
@@ -313,7 +275,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.abort-error',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'When exec\'s signal is aborted, the callback receives an AbortError.',
     level: 'normative',
@@ -321,28 +282,24 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.timeout-default',
-    module: 'child_process',
     section: EXEC,
     title: 'exec imposes no time limit by default (timeout 0).',
     level: 'normative',
   },
   {
     id: 'child_process.exec.timeout-kills',
-    module: 'child_process',
     section: EXEC,
     title: 'With a positive timeout in milliseconds, exec sends killSignal to a child that runs longer than that.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.max-buffer-default',
-    module: 'child_process',
     section: EXEC,
     title: 'exec allows up to 1024 * 1024 bytes on stdout and, separately, on stderr by default.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.max-buffer-exceeded-kills',
-    module: 'child_process',
     section: EXEC,
     title: 'When stdout or stderr grows past maxBuffer, exec terminates the child and reports an error.',
     level: 'normative',
@@ -350,28 +307,24 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.max-buffer-exceeded-truncates',
-    module: 'child_process',
     section: EXEC,
     title: 'When maxBuffer is exceeded, exec hands over only the output up to the limit.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.kill-signal-default',
-    module: 'child_process',
     section: EXEC,
     title: 'exec sends SIGTERM on timeout unless a killSignal is given.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.kill-signal-name-or-number',
-    module: 'child_process',
     section: EXEC,
     title: 'exec accepts killSignal either as a signal name or as a signal number.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.uid',
-    module: 'child_process',
     section: EXEC,
     title: 'A numeric uid given to exec becomes the child\'s user identity.',
     level: 'normative',
@@ -379,7 +332,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.gid',
-    module: 'child_process',
     section: EXEC,
     title: 'A numeric gid given to exec becomes the child\'s group identity.',
     level: 'normative',
@@ -387,7 +339,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.windows-hide',
-    module: 'child_process',
     section: EXEC,
     title: 'On Windows, exec keeps the child\'s console window visible by default and hides it when windowsHide is true.',
     level: 'normative',
@@ -396,56 +347,48 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec.callback-on-exit',
-    module: 'child_process',
     section: EXEC,
     title: 'exec calls its callback once the child has terminated, with an error (or null), the stdout and the stderr.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.success-null-error',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'When the child exits with code 0, exec passes null as the callback\'s error.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.error-exit-code',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'When the child exits with any non-zero code, exec passes an Error whose code property is that exit code.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.error-signal',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'When the child is killed by a signal, exec passes an Error whose signal property names that signal.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.promisify-resolves',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'The promisified exec resolves to an object with stdout and stderr properties.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.promisify-child',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'The promise returned by the promisified exec exposes the ChildProcess as its child property.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.promisify-rejects',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'On any failure the promisified exec rejects with the same error the callback would get, extended with stdout and stderr properties.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.no-replace-process',
-    module: 'child_process',
     section: EXEC_RULES,
     title: 'exec starts a separate process; the calling process keeps running rather than being replaced.',
     level: 'normative',
@@ -454,7 +397,6 @@ export const childProcessRules = [
   // ── execFile ────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.exec-file.returns-child-process',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile returns a ChildProcess object for the started executable.',
     level: 'normative',
@@ -462,21 +404,18 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.runs-file-directly',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile starts the named executable (by name or by path) directly, with no shell in between by default.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.args',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'Each string in execFile\'s args array reaches the child as one argument, unchanged.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.args-optional',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile may be called without args: execFile(file, options, callback) and execFile(file, callback) run the file with no arguments, the options applied.',
     level: 'normative',
@@ -484,7 +423,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.args-with-shell-deprecated',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'Passing an args array to execFile together with shell: true is deprecated.',
     level: 'informative',
@@ -493,14 +431,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.cwd',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'A directory path given as execFile\'s cwd becomes the child\'s working directory.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.cwd-file-url',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile accepts a file: URL object as cwd and starts the child in the directory it names.',
     level: 'normative',
@@ -508,63 +444,54 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.env-default',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'Without an env option, execFile gives the child the parent\'s environment.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.env-custom',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'An object given as execFile\'s env becomes the child\'s environment variables.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.encoding-default-utf8',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'By default execFile decodes the child\'s output as UTF-8 and passes stdout and stderr as strings.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.encoding-buffer',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'With encoding \'buffer\', execFile passes stdout and stderr as Buffer objects, as exec does.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.encoding-unknown-buffer',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'With an encoding name it does not recognise, execFile passes stdout and stderr as Buffer objects, as exec does.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.timeout-default',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile imposes no time limit by default (timeout 0).',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.timeout-kills',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'With a positive timeout in milliseconds, execFile sends killSignal to a child that runs longer than that.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.max-buffer-default',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile allows up to 1024 * 1024 bytes on stdout and, separately, on stderr by default.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.max-buffer-exceeded-kills',
-    module: 'child_process',
     section: ERRORS,
     title: 'When stdout or stderr grows past maxBuffer, execFile terminates the child and reports an error.',
     level: 'normative',
@@ -572,28 +499,24 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.max-buffer-exceeded-truncates',
-    module: 'child_process',
     section: ERRORS,
     title: 'When maxBuffer is exceeded, execFile hands over only the output up to the limit.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.kill-signal-default',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile sends SIGTERM on timeout unless a killSignal is given.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.kill-signal-name-or-number',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile accepts killSignal either as a signal name or as a signal number.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.uid',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'A numeric uid given to execFile becomes the child\'s user identity.',
     level: 'normative',
@@ -601,7 +524,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.gid',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'A numeric gid given to execFile becomes the child\'s group identity.',
     level: 'normative',
@@ -609,7 +531,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.windows-hide',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'On Windows, execFile keeps the child\'s console window visible by default and hides it when windowsHide is true.',
     level: 'normative',
@@ -618,7 +539,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.windows-verbatim-arguments',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'On Windows, execFile quotes and escapes arguments by default and passes them untouched when windowsVerbatimArguments is true.',
     level: 'normative',
@@ -626,7 +546,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.windows-verbatim-arguments-ignored-unix',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'On Unix, windowsVerbatimArguments has no effect on the arguments execFile passes.',
     level: 'normative',
@@ -634,7 +553,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.shell-true-posix',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'On Unix, execFile with shell: true runs the command through /bin/sh.',
     level: 'normative',
@@ -642,7 +560,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.shell-true-windows',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'On Windows, execFile with shell: true runs the command through the shell named by ComSpec.',
     level: 'normative',
@@ -650,14 +567,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.shell-string',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'A shell path given as execFile\'s shell option is the program that runs the command.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.signal-aborts',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'Aborting the AbortSignal passed to execFile terminates the child.',
     level: 'normative',
@@ -665,7 +580,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.abort-error',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'When execFile\'s signal is aborted, the callback receives an AbortError.',
     level: 'normative',
@@ -673,70 +587,60 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.exec-file.callback-on-exit',
-    module: 'child_process',
     section: EXEC_FILE,
     title: 'execFile calls its callback once the child has terminated, with an error (or null), the stdout and the stderr.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.no-shell-no-redirection',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'Without a shell, redirection operators given to execFile reach the program as plain arguments instead of redirecting I/O.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.no-shell-no-globbing',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'Without a shell, wildcard patterns given to execFile reach the program literally instead of being expanded to file names.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.success-null-error',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'When the child exits with code 0, execFile passes null as the callback\'s error.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.error-exit-code',
-    module: 'child_process',
     section: ERRORS,
     title: 'When the child exits with a non-zero code, execFile passes an Error whose code property is that exit code.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.error-signal',
-    module: 'child_process',
     section: ERRORS,
     title: 'When the child is killed by a signal, execFile passes an Error whose signal property names that signal.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.promisify-resolves',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'The promisified execFile resolves to an object with stdout and stderr properties.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.promisify-child',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'The promise returned by the promisified execFile exposes the ChildProcess as its child property.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.promisify-rejects',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'On any failure the promisified execFile rejects with the callback\'s error extended with stdout and stderr properties.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.unsanitized-input-with-shell',
-    module: 'child_process',
     section: EXEC_FILE_RULES,
     title: 'Callers must not pass unsanitized input to execFile once a shell is enabled.',
     level: 'informative',
@@ -746,7 +650,6 @@ export const childProcessRules = [
   // ── fork ────────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.fork.returns-child-process',
-    module: 'child_process',
     section: FORK,
     title: 'fork returns a ChildProcess object for the new runtime process.',
     level: 'normative',
@@ -754,14 +657,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.module-path',
-    module: 'child_process',
     section: FORK,
     title: 'fork starts a new runtime process that runs the module at the given path.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.module-path-file-url',
-    module: 'child_process',
     section: FORK,
     title: 'fork accepts a file: URL object as the module to run.',
     level: 'normative',
@@ -769,7 +670,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.module-path-url-must-be-file',
-    module: 'child_process',
     section: FORK,
     title: 'fork rejects a module URL whose protocol is anything other than file:.',
     level: 'normative',
@@ -777,21 +677,18 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.ipc-channel',
-    module: 'child_process',
     section: FORK,
     title: 'A forked child is connected to its parent by an IPC channel, and messages passed to subprocess.send() arrive in the child.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.args',
-    module: 'child_process',
     section: FORK,
     title: 'Each string in fork\'s args array reaches the child module as one command-line argument.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.args-optional',
-    module: 'child_process',
     section: FORK,
     title: 'fork may be called without args: fork(modulePath) and fork(modulePath, options) run the module with no arguments, the options applied.',
     level: 'normative',
@@ -799,14 +696,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.cwd',
-    module: 'child_process',
     section: FORK,
     title: 'A directory path given as fork\'s cwd becomes the child\'s working directory.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.cwd-file-url',
-    module: 'child_process',
     section: FORK,
     title: 'fork accepts a file: URL object as cwd and starts the child in the directory it names.',
     level: 'normative',
@@ -814,56 +709,48 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.detached',
-    module: 'child_process',
     section: FORK,
     title: 'With detached: true, fork starts the child independent of the parent (on Unix, outside the parent\'s process group).',
     level: 'normative',
   },
   {
     id: 'child_process.fork.env-default',
-    module: 'child_process',
     section: FORK,
     title: 'Without an env option, fork gives the child the parent\'s environment.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.env-custom',
-    module: 'child_process',
     section: FORK,
     title: 'An object given as fork\'s env becomes the child\'s environment variables.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.exec-path-default',
-    module: 'child_process',
     section: FORK,
     title: 'Without an execPath option, fork starts the child with the same executable as the parent.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.exec-path-custom',
-    module: 'child_process',
     section: FORK,
     title: 'An executable given as fork\'s execPath is the program used to create the child.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.exec-argv-default',
-    module: 'child_process',
     section: FORK,
     title: 'Without an execArgv option, fork passes the parent\'s own runtime arguments to the child\'s executable.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.exec-argv-custom',
-    module: 'child_process',
     section: FORK,
     title: 'Strings given as fork\'s execArgv are passed to the child\'s executable as its runtime arguments.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.uid',
-    module: 'child_process',
     section: FORK,
     title: 'A numeric uid given to fork becomes the child\'s user identity.',
     level: 'normative',
@@ -871,7 +758,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.gid',
-    module: 'child_process',
     section: FORK,
     title: 'A numeric gid given to fork becomes the child\'s group identity.',
     level: 'normative',
@@ -879,14 +765,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.serialization-default-json',
-    module: 'child_process',
     section: FORK,
     title: 'fork\'s IPC channel serializes messages as JSON unless told otherwise.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.serialization-advanced',
-    module: 'child_process',
     section: FORK,
     title: 'With serialization \'advanced\', fork\'s IPC channel carries values JSON cannot, such as Map, BigInt and Date.',
     level: 'normative',
@@ -894,7 +778,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.serialization-rejects-other',
-    module: 'child_process',
     section: FORK,
     title: 'fork refuses a serialization value other than \'json\' or \'advanced\'.',
     level: 'normative',
@@ -902,7 +785,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.signal-closes-child',
-    module: 'child_process',
     section: FORK,
     title: 'Aborting the AbortSignal passed to fork ends the child.',
     level: 'normative',
@@ -910,14 +792,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.kill-signal-default',
-    module: 'child_process',
     section: FORK,
     title: 'fork sends SIGTERM on timeout or abort unless a killSignal is given.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.kill-signal-on-abort',
-    module: 'child_process',
     section: FORK,
     title: 'A killSignal given to fork (by name or number) is the signal sent to the child when its AbortSignal is aborted.',
     level: 'normative',
@@ -925,21 +805,18 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.silent-default-inherit',
-    module: 'child_process',
     section: FORK,
     title: 'By default a forked child shares the parent\'s stdin, stdout and stderr.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.silent-pipes',
-    module: 'child_process',
     section: FORK,
     title: 'With silent: true, a forked child\'s stdin, stdout and stderr are pipes to the parent.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.stdio-overrides-silent',
-    module: 'child_process',
     section: FORK,
     title: 'When both are given, fork follows the stdio option and ignores silent.',
     level: 'normative',
@@ -947,7 +824,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.stdio-exactly-one-ipc',
-    module: 'child_process',
     section: FORK,
     title: 'fork throws when an array stdio has no \'ipc\' entry or more than one.',
     level: 'normative',
@@ -956,7 +832,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.stdio-string',
-    module: 'child_process',
     section: FORK,
     title: 'fork accepts stdio as a single string such as \'pipe\' and still sets up the IPC channel.',
     level: 'normative',
@@ -964,7 +839,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.windows-verbatim-arguments',
-    module: 'child_process',
     section: FORK,
     title: 'On Windows, fork quotes arguments by default and passes them untouched when windowsVerbatimArguments is true.',
     level: 'normative',
@@ -972,14 +846,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.timeout-default',
-    module: 'child_process',
     section: FORK,
     title: 'fork puts no limit on how long the child may run unless a timeout is given.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.timeout-kills',
-    module: 'child_process',
     section: FORK,
     title: 'With a timeout in milliseconds, fork sends killSignal to a child that runs longer than that.',
     level: 'normative',
@@ -987,7 +859,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.channel-fd-env',
-    module: 'child_process',
     section: FORK_RULES,
     title: 'A child forked with a custom execPath finds its IPC channel on the file descriptor named by its RT_CHANNEL_FD environment variable.',
     level: 'normative',
@@ -995,21 +866,18 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.shell-ignored',
-    module: 'child_process',
     section: FORK_RULES,
     title: 'fork disregards a shell option and starts the runtime directly.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.separate-instance',
-    module: 'child_process',
     section: FORK_RULES,
     title: 'Every forked child is its own process with its own memory and runtime instance.',
     level: 'normative',
   },
   {
     id: 'child_process.fork.many-discouraged',
-    module: 'child_process',
     section: FORK_RULES,
     title: 'Starting large numbers of forked children is discouraged because each costs a full runtime.',
     level: 'informative',
@@ -1017,7 +885,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.fork.not-a-clone',
-    module: 'child_process',
     section: FORK_RULES,
     title: 'A forked child starts fresh from its module and does not inherit the parent\'s in-memory state.',
     level: 'normative',
@@ -1026,7 +893,6 @@ export const childProcessRules = [
   // ── spawn ───────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.spawn.returns-child-process',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn returns a ChildProcess object for the started command.',
     level: 'normative',
@@ -1034,28 +900,24 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.asynchronous',
-    module: 'child_process',
     section: SERVICE,
     title: 'spawn returns without waiting for the child, so the event loop keeps running while the child does.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.command',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn runs the command it is given as the child program.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.args',
-    module: 'child_process',
     section: SPAWN,
     title: 'Each string in spawn\'s args array reaches the child as one argument, unchanged.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.args-optional',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn may be called without args: spawn(command) and spawn(command, options) run the command with no arguments, the options applied.',
     level: 'normative',
@@ -1063,7 +925,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.args-with-shell-deprecated',
-    module: 'child_process',
     section: SPAWN,
     title: 'Passing an args array to spawn together with shell: true is deprecated.',
     level: 'informative',
@@ -1072,14 +933,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.cwd',
-    module: 'child_process',
     section: SPAWN,
     title: 'A directory path given as spawn\'s cwd becomes the child\'s working directory.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.cwd-file-url',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn accepts a file: URL object as cwd and starts the child in the directory it names.',
     level: 'normative',
@@ -1087,28 +946,24 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.env-default',
-    module: 'child_process',
     section: SPAWN,
     title: 'Without an env option, spawn gives the child the parent\'s environment.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.env-custom',
-    module: 'child_process',
     section: SPAWN,
     title: 'An object given as spawn\'s env becomes the child\'s environment variables.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.argv0-default',
-    module: 'child_process',
     section: SPAWN,
     title: 'Without an argv0 option, the child sees the command itself as its argv[0].',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.argv0-custom',
-    module: 'child_process',
     section: SPAWN,
     title: 'A string given as spawn\'s argv0 is what the child receives as argv[0].',
     level: 'normative',
@@ -1116,14 +971,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.stdio',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn applies its stdio option to the child, so \'ignore\' leaves the ChildProcess without stdout and stderr streams.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.stdio-semantics-not-shown',
-    module: 'child_process',
     section: SPAWN,
     title: 'The meaning of each stdio value beyond the uses in this spec is left out of it.',
     level: 'informative',
@@ -1131,14 +984,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.detached',
-    module: 'child_process',
     section: SPAWN,
     title: 'With detached: true, spawn starts the child independent of the parent (on Unix, outside the parent\'s process group).',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.uid',
-    module: 'child_process',
     section: SPAWN,
     title: 'A numeric uid given to spawn becomes the child\'s user identity.',
     level: 'normative',
@@ -1146,7 +997,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.gid',
-    module: 'child_process',
     section: SPAWN,
     title: 'A numeric gid given to spawn becomes the child\'s group identity.',
     level: 'normative',
@@ -1154,14 +1004,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.serialization-default-json',
-    module: 'child_process',
     section: SPAWN,
     title: 'An IPC channel opened by spawn serializes messages as JSON unless told otherwise.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.serialization-advanced',
-    module: 'child_process',
     section: SPAWN,
     title: 'With serialization \'advanced\', an IPC channel opened by spawn carries values JSON cannot, such as Map and BigInt.',
     level: 'normative',
@@ -1169,14 +1017,12 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.no-shell-default',
-    module: 'child_process',
     section: SPAWN,
     title: 'spawn runs the command without a shell unless the shell option asks for one.',
     level: 'normative',
   },
   {
     id: 'child_process.spawn.shell-true-posix',
-    module: 'child_process',
     section: SPAWN,
     title: 'On Unix, spawn with shell: true runs the command through /bin/sh.',
     level: 'normative',
@@ -1185,7 +1031,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.shell-true-windows',
-    module: 'child_process',
     section: SPAWN,
     title: 'On Windows, spawn with shell: true runs the command through the shell named by ComSpec.',
     level: 'normative',
@@ -1194,7 +1039,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.shell-string',
-    module: 'child_process',
     section: SPAWN,
     title: 'A shell path given as spawn\'s shell option is the program that runs the command.',
     level: 'normative',
@@ -1202,7 +1046,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.signal-aborts',
-    module: 'child_process',
     section: VERSIONING,
     title: 'spawn accepts an AbortSignal and terminates the child when it is aborted.',
     level: 'normative',
@@ -1210,7 +1053,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.kill-signal-on-abort',
-    module: 'child_process',
     section: VERSIONING,
     title: 'A killSignal given to spawn is the signal sent to the child when its AbortSignal is aborted.',
     level: 'normative',
@@ -1218,7 +1060,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.timeout-kills',
-    module: 'child_process',
     section: VERSIONING,
     title: 'With a timeout in milliseconds, spawn sends killSignal to a child that runs longer than that.',
     level: 'normative',
@@ -1226,7 +1067,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.spawn.other-options-not-shown',
-    module: 'child_process',
     section: SPAWN,
     title: 'The details of spawn\'s signal, timeout, killSignal, windowsVerbatimArguments and windowsHide options are left out of the spec.',
     level: 'informative',
@@ -1236,7 +1076,6 @@ export const childProcessRules = [
   // ── sync variants ───────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.sync.spawn-sync-blocks',
-    module: 'child_process',
     section: OTHER,
     title: 'spawnSync runs a command to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
@@ -1244,7 +1083,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.sync.exec-sync-blocks',
-    module: 'child_process',
     section: OTHER,
     title: 'execSync runs a shell command to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
@@ -1252,7 +1090,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.sync.exec-file-sync-blocks',
-    module: 'child_process',
     section: OTHER,
     title: 'execFileSync runs an executable to completion before it returns, holding the event loop meanwhile.',
     level: 'normative',
@@ -1260,7 +1097,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.sync.shapes-not-shown',
-    module: 'child_process',
     section: OTHER,
     title: 'The parameters and return values of the synchronous variants are left out of the spec.',
     level: 'informative',
@@ -1270,7 +1106,6 @@ export const childProcessRules = [
   // ── the ChildProcess object and its events ──────────────────────────────────────────────────────────────────────
   {
     id: 'child_process.child-process.event-emitter',
-    module: 'child_process',
     section: SERVICE,
     title: 'The ChildProcess returned by each asynchronous function is an event emitter.',
     level: 'normative',
@@ -1278,7 +1113,6 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.child-process.members-not-shown',
-    module: 'child_process',
     section: OTHER,
     title: 'The methods and properties of the ChildProcess class (send, kill, stdout, stderr and others) are left out of the spec.',
     level: 'informative',
@@ -1286,17 +1120,15 @@ export const childProcessRules = [
   },
   {
     id: 'child_process.events.close-exit-code',
-    module: 'child_process',
     section: EVENTS,
     title: 'A ChildProcess emits \'close\' with the exit code after the child has exited.',
     level: 'normative',
   },
   {
     id: 'child_process.events.fork-abort-error',
-    module: 'child_process',
     section: EVENTS,
     title: 'When the AbortSignal given to fork is aborted, the ChildProcess emits \'error\' with an AbortError.',
     level: 'normative',
     since: 'v15.4.0',
   },
-] as const satisfies readonly Rule[];
+]);

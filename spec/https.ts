@@ -1,6 +1,6 @@
 // Rules of rt:https: loading (also without crypto), Agent and globalAgent, Server, createServer, request/get, TLS
 // authentication, events and errors as the spec states them, in our own words. Ids are stable; cases cite them.
-import type { Rule } from './rule.js';
+import { defineRules } from './rule.js';
 
 const SERVICE = 'What the service does';
 const AGENT = 'Resources and their fields › https.Agent';
@@ -19,11 +19,10 @@ const EVENTS = 'Events';
 const ERRORS = 'Errors';
 const VERSIONING = 'Versioning';
 
-export const httpsRules = [
+export const httpsRules = defineRules('https', [
   // ── the module as a whole ───────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.module.exports',
-    module: 'https',
     section: SERVICE,
     title: 'rt:https is a module of its own, separate from plain HTTP, exporting createServer, request, get, Agent, globalAgent and Server.',
     level: 'normative',
@@ -31,7 +30,6 @@ export const httpsRules = [
   },
   {
     id: 'https.module.stability-stable',
-    module: 'https',
     section: SERVICE,
     title: 'rt:https carries stability level 2 (Stable).',
     level: 'informative',
@@ -39,7 +37,6 @@ export const httpsRules = [
   },
   {
     id: 'https.module.versioned-by-runtime-release',
-    module: 'https',
     section: VERSIONING,
     title: 'rt:https has no version of its own in its specifier or in HTTP headers; it changes only with runtime releases.',
     level: 'informative',
@@ -47,7 +44,6 @@ export const httpsRules = [
   },
   {
     id: 'https.module.states-not-shown',
-    module: 'https',
     section: 'States and transitions',
     title: 'The spec names no lifecycle states or transitions for agents, servers, requests or child processes.',
     level: 'informative',
@@ -57,35 +53,30 @@ export const httpsRules = [
   // ── loading without crypto ──────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.load.no-crypto-throws',
-    module: 'https',
     section: SERVICE,
     title: 'On a runtime build without the cryptography module, loading rt:https throws instead of yielding a module.',
     level: 'normative',
   },
   {
     id: 'https.load.no-crypto-cjs-catchable',
-    module: 'https',
     section: SERVICE,
     title: 'Without crypto, the error from a CommonJS require of rt:https can be caught with try/catch around the require.',
     level: 'normative',
   },
   {
     id: 'https.load.no-crypto-esm-handler-catches',
-    module: 'https',
     section: SERVICE,
     title: 'Without crypto, the error from a static ESM import of rt:https reaches an uncaughtException handler that was registered before the import was attempted.',
     level: 'normative',
   },
   {
     id: 'https.load.no-crypto-esm-uncatchable-without-handler',
-    module: 'https',
     section: SERVICE,
     title: 'Without crypto and without a previously registered uncaughtException handler, a static ESM import of rt:https fails the program, since no try/catch can surround it.',
     level: 'normative',
   },
   {
     id: 'https.load.no-crypto-dynamic-import-catchable',
-    module: 'https',
     section: SERVICE,
     title: 'Without crypto, a dynamic import() of rt:https rejects, and the failure can be caught with try/catch around the awaited import.',
     level: 'normative',
@@ -94,21 +85,18 @@ export const httpsRules = [
   // ── https.Agent ─────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.agent.constructor',
-    module: 'https',
     section: AGENT,
     title: 'new Agent() builds an HTTPS client agent, and its options argument may be left out.',
     level: 'normative',
   },
   {
     id: 'https.agent.http-agent-options',
-    module: 'https',
     section: AGENT,
     title: 'The HTTPS Agent constructor also honours the plain-HTTP agent options, such as keepAlive.',
     level: 'normative',
   },
   {
     id: 'https.agent.http-agent-options-not-shown',
-    module: 'https',
     section: AGENT,
     title: 'The individual plain-HTTP agent options are not listed in the spec.',
     level: 'informative',
@@ -116,7 +104,6 @@ export const httpsRules = [
   },
   {
     id: 'https.agent.caches-tls-sessions',
-    module: 'https',
     section: AGENT,
     title: 'An Agent caches TLS sessions and resumes them on later connections to the same server.',
     level: 'normative',
@@ -124,7 +111,6 @@ export const httpsRules = [
   },
   {
     id: 'https.agent.max-cached-sessions-default',
-    module: 'https',
     section: AGENT,
     title: 'An Agent keeps at most 100 cached TLS sessions unless maxCachedSessions says otherwise.',
     level: 'normative',
@@ -132,7 +118,6 @@ export const httpsRules = [
   },
   {
     id: 'https.agent.max-cached-sessions-limit',
-    module: 'https',
     section: AGENT,
     title: 'A positive maxCachedSessions bounds how many TLS sessions the Agent keeps for reuse.',
     level: 'normative',
@@ -140,7 +125,6 @@ export const httpsRules = [
   },
   {
     id: 'https.agent.max-cached-sessions-zero-disables',
-    module: 'https',
     section: AGENT,
     title: 'With maxCachedSessions set to 0, the Agent caches no TLS sessions, so every connection does a full handshake.',
     level: 'normative',
@@ -148,56 +132,48 @@ export const httpsRules = [
   },
   {
     id: 'https.agent.servername-default-host',
-    module: 'https',
     section: AGENT,
     title: 'Without a servername option, the Agent sends the target host name in the SNI extension.',
     level: 'normative',
   },
   {
     id: 'https.agent.servername-ip-empty',
-    module: 'https',
     section: AGENT,
     title: 'For a target addressed by an IP literal rather than a host name, the Agent omits the SNI extension by default.',
     level: 'normative',
   },
   {
     id: 'https.agent.servername-custom',
-    module: 'https',
     section: AGENT,
     title: 'A string given as the servername option is the value the Agent sends in the SNI extension.',
     level: 'normative',
   },
   {
     id: 'https.agent.servername-empty-disables',
-    module: 'https',
     section: AGENT,
     title: 'An empty servername stops the Agent from sending the SNI extension at all.',
     level: 'normative',
   },
   {
     id: 'https.agent.create-connection-override',
-    module: 'https',
     section: AGENT,
     title: 'Overriding createConnection on an Agent changes how its TLS connections are made, and the agent uses the socket it returns.',
     level: 'normative',
   },
   {
     id: 'https.agent.create-connection-async',
-    module: 'https',
     section: AGENT,
     title: 'An overridden createConnection may supply the socket later through its callback instead of returning it.',
     level: 'normative',
   },
   {
     id: 'https.agent.tls-options-from-request-options',
-    module: 'https',
     section: AGENT,
     title: 'An Agent built from request-style options such as key and cert uses those TLS settings for the connections of requests that name it.',
     level: 'normative',
   },
   {
     id: 'https.agent.passed-as-agent-option',
-    module: 'https',
     section: NEW_AGENT,
     title: 'A request whose agent option names an Agent makes its connection through that Agent.',
     level: 'normative',
@@ -206,7 +182,6 @@ export const httpsRules = [
   // ── https.globalAgent ───────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.global-agent.instance',
-    module: 'https',
     section: GLOBAL_AGENT,
     title: 'globalAgent is an instance of the module\'s Agent class.',
     level: 'normative',
@@ -214,7 +189,6 @@ export const httpsRules = [
   },
   {
     id: 'https.global-agent.default-for-requests',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'A request that names no agent is sent through globalAgent.',
     level: 'normative',
@@ -222,7 +196,6 @@ export const httpsRules = [
   },
   {
     id: 'https.global-agent.keep-alive',
-    module: 'https',
     section: GLOBAL_AGENT,
     title: 'Unlike a default-constructed Agent, globalAgent has keep-alive switched on and reuses connections.',
     level: 'normative',
@@ -230,7 +203,6 @@ export const httpsRules = [
   },
   {
     id: 'https.global-agent.timeout',
-    module: 'https',
     section: GLOBAL_AGENT,
     title: 'Unlike a default-constructed Agent, globalAgent has a socket timeout of 5000 milliseconds.',
     level: 'normative',
@@ -240,14 +212,12 @@ export const httpsRules = [
   // ── https.Server ────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.server.extends-tls-server',
-    module: 'https',
     section: SERVER,
     title: 'An https.Server is an instance of the TLS server class.',
     level: 'normative',
   },
   {
     id: 'https.server.serves-http',
-    module: 'https',
     section: SERVER,
     title: 'An https.Server answers HTTP requests arriving over TLS the way a plain-HTTP server does.',
     level: 'normative',
@@ -255,14 +225,12 @@ export const httpsRules = [
   },
   {
     id: 'https.server.default-headers-timeout',
-    module: 'https',
     section: SERVER,
     title: 'A new https.Server has headersTimeout 60000.',
     level: 'normative',
   },
   {
     id: 'https.server.default-max-headers-count',
-    module: 'https',
     section: SERVER,
     title: 'By default an https.Server keeps at most 2000 headers of an incoming request (the maxHeadersCount default).',
     level: 'normative',
@@ -270,7 +238,6 @@ export const httpsRules = [
   },
   {
     id: 'https.server.default-request-timeout',
-    module: 'https',
     section: SERVER,
     title: 'A new https.Server has requestTimeout 300000 (five minutes).',
     level: 'normative',
@@ -278,7 +245,6 @@ export const httpsRules = [
   },
   {
     id: 'https.server.default-timeout',
-    module: 'https',
     section: SERVER,
     title: 'A new https.Server has timeout 0, meaning sockets are never timed out.',
     level: 'normative',
@@ -286,14 +252,12 @@ export const httpsRules = [
   },
   {
     id: 'https.server.default-keep-alive-timeout',
-    module: 'https',
     section: SERVER,
     title: 'A new https.Server has keepAliveTimeout 5000 (five seconds).',
     level: 'normative',
   },
   {
     id: 'https.server.properties-as-http',
-    module: 'https',
     section: SERVER,
     title: 'The timeout and header-limit properties of an https.Server take effect exactly as on a plain-HTTP server (for example, headers beyond maxHeadersCount are dropped).',
     level: 'normative',
@@ -301,14 +265,12 @@ export const httpsRules = [
   },
   {
     id: 'https.server.close-returns-server',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.close() returns the server itself.',
     level: 'normative',
   },
   {
     id: 'https.server.close-callback',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.close() stops accepting connections as a plain-HTTP server does and calls its callback once the server has closed.',
     level: 'normative',
@@ -316,7 +278,6 @@ export const httpsRules = [
   },
   {
     id: 'https.server.async-dispose-calls-close',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server[Symbol.asyncDispose]() closes the server by way of server.close().',
     level: 'normative',
@@ -324,7 +285,6 @@ export const httpsRules = [
   },
   {
     id: 'https.server.async-dispose-resolves-when-closed',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'The promise returned by server[Symbol.asyncDispose]() settles as fulfilled only once the server has closed.',
     level: 'normative',
@@ -332,7 +292,6 @@ export const httpsRules = [
   },
   {
     id: 'https.server.async-dispose-stable',
-    module: 'https',
     section: VERSIONING,
     title: 'server[Symbol.asyncDispose]() stopped being experimental in v24.2.0.',
     level: 'informative',
@@ -341,21 +300,18 @@ export const httpsRules = [
   },
   {
     id: 'https.server.close-all-connections',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.closeAllConnections() closes every connection to the server, active or idle, as on a plain-HTTP server.',
     level: 'normative',
   },
   {
     id: 'https.server.close-idle-connections',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.closeIdleConnections() closes the connections that carry no request in flight, as on a plain-HTTP server.',
     level: 'normative',
   },
   {
     id: 'https.server.listen',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.listen() takes the same arguments as the network server\'s listen and accepts TLS-encrypted connections.',
     level: 'normative',
@@ -363,21 +319,18 @@ export const httpsRules = [
   },
   {
     id: 'https.server.set-timeout-default',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.setTimeout() called without msecs sets the socket timeout to 120000 milliseconds.',
     level: 'normative',
   },
   {
     id: 'https.server.set-timeout-returns-server',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.setTimeout() returns the server itself.',
     level: 'normative',
   },
   {
     id: 'https.server.set-timeout-applies',
-    module: 'https',
     section: SERVER_METHODS,
     title: 'server.setTimeout(msecs, callback) sets the server\'s timeout to msecs and registers callback for timed-out sockets, as on a plain-HTTP server.',
     level: 'normative',
@@ -386,21 +339,18 @@ export const httpsRules = [
   // ── createServer ────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.create-server.returns-server',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'createServer returns an https.Server.',
     level: 'normative',
   },
   {
     id: 'https.create-server.arguments-optional',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'createServer works with no arguments, with options only, with a listener only, or with both.',
     level: 'normative',
   },
   {
     id: 'https.create-server.tls-server-options',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'createServer honours the options of the TLS server creator, such as requestCert.',
     level: 'normative',
@@ -408,14 +358,12 @@ export const httpsRules = [
   },
   {
     id: 'https.create-server.secure-context-options',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'createServer honours the options of the TLS secure-context creator, such as minVersion or ciphers.',
     level: 'normative',
   },
   {
     id: 'https.create-server.http-server-options',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'createServer honours the options of the plain-HTTP server creator, such as maxHeaderSize.',
     level: 'normative',
@@ -423,7 +371,6 @@ export const httpsRules = [
   },
   {
     id: 'https.create-server.request-listener',
-    module: 'https',
     section: CREATE_SERVER,
     title: 'The listener given to createServer is registered for the server\'s \'request\' event.',
     level: 'normative',
@@ -432,14 +379,12 @@ export const httpsRules = [
   // ── request options ─────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.request.http-options',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'request and get accept the plain-HTTP request options, such as method, path and headers.',
     level: 'normative',
   },
   {
     id: 'https.request.default-protocol',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'When protocol is not given, a request uses \'https:\'.',
     level: 'normative',
@@ -447,21 +392,18 @@ export const httpsRules = [
   },
   {
     id: 'https.request.default-port',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'When port is not given, a request connects to port 443.',
     level: 'normative',
   },
   {
     id: 'https.request.agent-false',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'With agent: false a request opens a connection of its own instead of using a pooled one.',
     level: 'normative',
   },
   {
     id: 'https.request.tls-options',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'The TLS connection options listed by the spec (ca, cert, ciphers, key, pfx, servername and the rest) given to a request reach its TLS connection.',
     level: 'normative',
@@ -469,7 +411,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.high-water-mark',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'A request accepts a highWaterMark option for its connection.',
     level: 'normative',
@@ -477,7 +418,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.client-cert-engine',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'A request may name a clientCertEngine, an option that is deprecated.',
     level: 'informative',
@@ -486,7 +426,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.client-cert-engine-openssl3',
-    module: 'https',
     section: VERSIONING,
     title: 'clientCertEngine relies on OpenSSL custom engines, which OpenSSL 3 deprecates.',
     level: 'informative',
@@ -495,28 +434,24 @@ export const httpsRules = [
   },
   {
     id: 'https.request.check-server-identity-called',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'A checkServerIdentity option is called with the host name and the server\'s peer certificate.',
     level: 'normative',
   },
   {
     id: 'https.request.check-server-identity-accepts',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'When checkServerIdentity returns nothing, the server\'s identity is accepted and the request proceeds.',
     level: 'normative',
   },
   {
     id: 'https.request.check-server-identity-rejects',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'When checkServerIdentity returns an Error, the server\'s identity is rejected and the request fails.',
     level: 'normative',
   },
   {
     id: 'https.request.peer-certificate-fields',
-    module: 'https',
     section: REQUEST_OPTIONS,
     title: 'The certificate handed to checkServerIdentity has subject.CN, pubkey, fingerprint256 and issuerCertificate fields.',
     level: 'normative',
@@ -525,21 +460,18 @@ export const httpsRules = [
   // ── request ─────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.request.options-object',
-    module: 'https',
     section: REQUEST,
     title: 'request accepts a plain options object as its only target description.',
     level: 'normative',
   },
   {
     id: 'https.request.url-string',
-    module: 'https',
     section: REQUEST,
     title: 'request accepts a URL string and parses it into the target.',
     level: 'normative',
   },
   {
     id: 'https.request.url-object',
-    module: 'https',
     section: REQUEST,
     title: 'request accepts a URL object and converts it into ordinary options.',
     level: 'normative',
@@ -547,7 +479,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.url-and-options',
-    module: 'https',
     section: REQUEST,
     title: 'request accepts a URL together with a separate options object, both contributing to the request.',
     level: 'normative',
@@ -555,21 +486,18 @@ export const httpsRules = [
   },
   {
     id: 'https.request.callback-response',
-    module: 'https',
     section: REQUEST,
     title: 'The callback given to request is called with the response.',
     level: 'normative',
   },
   {
     id: 'https.request.returns-client-request',
-    module: 'https',
     section: REQUEST,
     title: 'request returns an instance of the plain-HTTP ClientRequest class, which is a writable stream.',
     level: 'normative',
   },
   {
     id: 'https.request.body-write-end',
-    module: 'https',
     section: REQUEST_RULES,
     title: 'A request body is sent by writing to the returned request, and the request is completed by calling end().',
     level: 'normative',
@@ -577,7 +505,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.connection-error-event',
-    module: 'https',
     section: REQUEST_RULES,
     title: 'A failure to connect is reported as an \'error\' event on the request object.',
     level: 'normative',
@@ -585,7 +512,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.url-credentials-decoded',
-    module: 'https',
     section: REQUEST_RULES,
     title: 'A username and password carried by a URL object are percent-decoded before they are used for the request.',
     level: 'normative',
@@ -593,7 +519,6 @@ export const httpsRules = [
   },
   {
     id: 'https.request.http-option-list-not-shown',
-    module: 'https',
     section: REQUEST_RULES,
     title: 'The complete list of plain-HTTP request options is not reproduced in the spec.',
     level: 'informative',
@@ -601,14 +526,12 @@ export const httpsRules = [
   },
   {
     id: 'https.request.response-fields',
-    module: 'https',
     section: OTHER_OBJECTS,
     title: 'The response passed to a request\'s callback exposes statusCode and headers.',
     level: 'normative',
   },
   {
     id: 'https.request.object-fields-not-shown',
-    module: 'https',
     section: OTHER_OBJECTS,
     title: 'The full fields of ClientRequest, the response and ChildProcess are left out of the spec.',
     level: 'informative',
@@ -618,21 +541,18 @@ export const httpsRules = [
   // ── get ─────────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.get.options-object',
-    module: 'https',
     section: GET,
     title: 'get accepts a plain options object as its only target description.',
     level: 'normative',
   },
   {
     id: 'https.get.url-string',
-    module: 'https',
     section: GET,
     title: 'get accepts a URL string and parses it into the target.',
     level: 'normative',
   },
   {
     id: 'https.get.url-object',
-    module: 'https',
     section: GET,
     title: 'get accepts a URL object and converts it into ordinary options.',
     level: 'normative',
@@ -640,7 +560,6 @@ export const httpsRules = [
   },
   {
     id: 'https.get.url-and-options',
-    module: 'https',
     section: GET,
     title: 'get accepts a URL together with a separate options object, both contributing to the request.',
     level: 'normative',
@@ -648,21 +567,18 @@ export const httpsRules = [
   },
   {
     id: 'https.get.method-get',
-    module: 'https',
     section: GET,
     title: 'get sends a GET request when no method is given.',
     level: 'normative',
   },
   {
     id: 'https.get.callback-response',
-    module: 'https',
     section: GET,
     title: 'The callback given to get is called with the response.',
     level: 'normative',
   },
   {
     id: 'https.get.returns-client-request',
-    module: 'https',
     section: GET,
     title: 'get returns an instance of the plain-HTTP ClientRequest class.',
     level: 'normative',
@@ -671,7 +587,6 @@ export const httpsRules = [
   // ── authentication ──────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.auth.tls-credentials-only',
-    module: 'https',
     section: AUTH,
     title: 'Identity in this interface is established by TLS credentials rather than by credentials inside requests.',
     level: 'informative',
@@ -679,35 +594,30 @@ export const httpsRules = [
   },
   {
     id: 'https.auth.server-key-cert',
-    module: 'https',
     section: AUTH,
     title: 'A server given key and cert in createServer\'s options presents that certificate to clients.',
     level: 'normative',
   },
   {
     id: 'https.auth.server-pfx-passphrase',
-    module: 'https',
     section: AUTH,
     title: 'A server given pfx and passphrase in createServer\'s options presents the certificate from that PKCS#12 bundle.',
     level: 'normative',
   },
   {
     id: 'https.auth.pem-text-or-bytes',
-    module: 'https',
     section: AUTH,
     title: 'Server key and cert are accepted both as PEM strings and as byte buffers.',
     level: 'normative',
   },
   {
     id: 'https.auth.client-certificate',
-    module: 'https',
     section: AUTH,
     title: 'A client given key and cert presents that certificate to a server that asks for one.',
     level: 'normative',
   },
   {
     id: 'https.auth.client-ca',
-    module: 'https',
     section: AUTH,
     title: 'A client given a ca trusts servers whose certificates chain to it.',
     level: 'normative',
@@ -715,14 +625,12 @@ export const httpsRules = [
   },
   {
     id: 'https.auth.reject-unauthorized',
-    module: 'https',
     section: AUTH,
     title: 'rejectUnauthorized decides whether a server certificate that fails verification stops the request (true) or is tolerated (false).',
     level: 'normative',
   },
   {
     id: 'https.auth.default-host-check',
-    module: 'https',
     section: AUTH,
     title: 'The standard host check rejects a server whose certificate does not name the host that was requested.',
     level: 'normative',
@@ -730,21 +638,18 @@ export const httpsRules = [
   },
   {
     id: 'https.auth.pin-fingerprint256',
-    module: 'https',
     section: AUTH,
     title: 'A checkServerIdentity function can pin a server by comparing the certificate\'s fingerprint256, which is the SHA-256 fingerprint of the certificate.',
     level: 'normative',
   },
   {
     id: 'https.auth.pin-pubkey-sha256',
-    module: 'https',
     section: AUTH,
     title: 'A checkServerIdentity function can pin a server by the base64 SHA-256 hash of the certificate\'s pubkey.',
     level: 'normative',
   },
   {
     id: 'https.auth.application-schemes-not-shown',
-    module: 'https',
     section: AUTH,
     title: 'Token, header-based and other application-level authentication schemes are outside the spec.',
     level: 'informative',
@@ -754,21 +659,18 @@ export const httpsRules = [
   // ── events ──────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.events.agent-keylog',
-    module: 'https',
     section: EVENTS,
     title: 'An Agent emits \'keylog\' with a line and the TLS socket whenever a connection it manages produces or receives key material.',
     level: 'normative',
   },
   {
     id: 'https.events.agent-keylog-line-format',
-    module: 'https',
     section: EVENTS,
     title: 'Each \'keylog\' line is an ASCII Buffer following the usual SSLKEYLOGFILE syntax (a label, the client random and a secret).',
     level: 'normative',
   },
   {
     id: 'https.events.agent-keylog-debug-only',
-    module: 'https',
     section: EVENTS,
     title: 'Key-log lines let captured traffic be decrypted, so they are meant for debugging, typically appended to a file.',
     level: 'informative',
@@ -776,14 +678,12 @@ export const httpsRules = [
   },
   {
     id: 'https.events.server-request',
-    module: 'https',
     section: EVENTS,
     title: 'An https.Server emits \'request\' with the request and response objects for each incoming request.',
     level: 'normative',
   },
   {
     id: 'https.events.response-data',
-    module: 'https',
     section: EVENTS,
     title: 'The response body reaches the client as \'data\' events on the response, one chunk at a time.',
     level: 'normative',
@@ -791,7 +691,6 @@ export const httpsRules = [
   },
   {
     id: 'https.events.full-list-not-shown',
-    module: 'https',
     section: EVENTS,
     title: 'The complete lists of server and child-process events and their arguments are left out of the spec.',
     level: 'informative',
@@ -801,7 +700,6 @@ export const httpsRules = [
   // ── errors ──────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.errors.tls-verification-error-event',
-    module: 'https',
     section: ERRORS,
     title: 'A server certificate that fails TLS verification is reported on the request\'s \'error\' event.',
     level: 'normative',
@@ -809,14 +707,12 @@ export const httpsRules = [
   },
   {
     id: 'https.errors.identity-check-error-event',
-    module: 'https',
     section: ERRORS,
     title: 'The Error returned by a failing checkServerIdentity is what the request emits on its \'error\' event.',
     level: 'normative',
   },
   {
     id: 'https.errors.codes-not-shown',
-    module: 'https',
     section: ERRORS,
     title: 'The spec gives no catalogue of error codes or messages.',
     level: 'informative',
@@ -824,10 +720,9 @@ export const httpsRules = [
   },
   {
     id: 'https.module.other-limits-not-shown',
-    module: 'https',
     section: 'Limits',
     title: 'Beyond the values listed, the spec sets no throttling and no size caps on bodies or headers.',
     level: 'informative',
     why: 'The spec states that these limits are not shown, so there is nothing to check.',
   },
-] as const satisfies readonly Rule[];
+]);

@@ -1,6 +1,6 @@
 // Rules of rt:querystring: every statement the spec makes about parse/decode, stringify/encode, escape and unescape,
 // in our own words. Ids are stable; cases cite them. Retire a rule with `retired: true`, never renumber.
-import type { Rule } from './rule.js';
+import { defineRules } from './rule.js';
 
 const SERVICE = 'What the service does';
 const COLLECTIONS = 'Resources and their fields › Query-string collections';
@@ -8,11 +8,10 @@ const TABLE = 'Endpoints › rt:querystring';
 const RULES = 'Endpoints › rt:querystring › Rules';
 const VERSIONING = 'Versioning';
 
-export const querystringRules = [
+export const querystringRules = defineRules('querystring', [
   // ── the module as a whole ───────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'querystring.module.exports',
-    module: 'querystring',
     section: SERVICE,
     title: 'The rt:querystring module exports the functions parse, decode, stringify, encode, escape and unescape.',
     level: 'normative',
@@ -20,7 +19,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.module.faster-than-url-search-params',
-    module: 'querystring',
     section: SERVICE,
     title: 'The module is meant to outperform the standard URLSearchParams class.',
     level: 'informative',
@@ -28,7 +26,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.module.not-standardized',
-    module: 'querystring',
     section: SERVICE,
     title: 'The query-string interface is runtime-specific and not governed by a web standard.',
     level: 'informative',
@@ -36,7 +33,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.module.stability-stable',
-    module: 'querystring',
     section: SERVICE,
     title: 'rt:querystring carries stability level 2 (Stable).',
     level: 'informative',
@@ -44,7 +40,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.module.versioned-by-runtime-release',
-    module: 'querystring',
     section: VERSIONING,
     title: 'rt:querystring has no version of its own in its specifier; it changes only with runtime releases.',
     level: 'informative',
@@ -54,7 +49,6 @@ export const querystringRules = [
   // ── the parse result ────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'querystring.result.null-prototype',
-    module: 'querystring',
     section: COLLECTIONS,
     title: 'The object parse returns has no prototype, so inherited members such as toString and hasOwnProperty are missing from it.',
     level: 'normative',
@@ -63,7 +57,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.result.single-value-string',
-    module: 'querystring',
     section: COLLECTIONS,
     title: 'A key that appears once in the input maps to a plain string value in the parse result.',
     level: 'normative',
@@ -72,28 +65,24 @@ export const querystringRules = [
   // ── parse / decode ──────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'querystring.parse.accepts-string',
-    module: 'querystring',
     section: TABLE,
     title: 'parse takes the query text as a string and returns an object holding its key/value pairs.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.sep-default',
-    module: 'querystring',
     section: TABLE,
     title: 'When no separator is given, parse splits pairs on the ampersand character.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.sep-custom',
-    module: 'querystring',
     section: TABLE,
     title: 'A sep string passed to parse is what splits the input into pairs.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.eq-default',
-    module: 'querystring',
     section: TABLE,
     title: 'When no assignment string is given, parse splits each key from its value at the equals sign.',
     level: 'normative',
@@ -101,14 +90,12 @@ export const querystringRules = [
   },
   {
     id: 'querystring.parse.eq-custom',
-    module: 'querystring',
     section: TABLE,
     title: 'An eq string passed to parse is what separates each key from its value.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.eq-multi-char',
-    module: 'querystring',
     section: TABLE,
     title: 'parse accepts an eq argument of several characters and splits keys from values on the whole string.',
     level: 'normative',
@@ -116,7 +103,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.parse.decode-default-unescape',
-    module: 'querystring',
     section: TABLE,
     title: 'Without a decodeURIComponent option, parse decodes keys and values with the module\'s unescape function.',
     level: 'normative',
@@ -124,7 +110,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.parse.decode-custom',
-    module: 'querystring',
     section: TABLE,
     title: 'A function given as options.decodeURIComponent is used by parse to decode keys and values instead of the default.',
     level: 'normative',
@@ -132,42 +117,36 @@ export const querystringRules = [
   },
   {
     id: 'querystring.parse.max-keys-default',
-    module: 'querystring',
     section: TABLE,
     title: 'By default parse keeps at most 1000 keys and ignores the pairs after that.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.max-keys-custom',
-    module: 'querystring',
     section: TABLE,
     title: 'A positive number given as options.maxKeys caps how many keys parse reads from the input.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.max-keys-zero-unlimited',
-    module: 'querystring',
     section: TABLE,
     title: 'Setting options.maxKeys to 0 lifts the key-count limit of parse entirely.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.repeated-keys',
-    module: 'querystring',
     section: RULES,
     title: 'When a key occurs several times, parse collects all its values into an array in the order they appear.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.utf8-default',
-    module: 'querystring',
     section: RULES,
     title: 'With the default decoder, parse interprets percent-encoded byte sequences as UTF-8.',
     level: 'normative',
   },
   {
     id: 'querystring.parse.empty-entries',
-    module: 'querystring',
     section: RULES,
     title: 'Runs of consecutive empty entries (such as repeated "&=" pairs) are handled by parse without corrupting the surrounding pairs.',
     level: 'normative',
@@ -176,7 +155,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.decode.alias-of-parse',
-    module: 'querystring',
     section: TABLE,
     title: 'decode is another name for parse and behaves identically to it.',
     level: 'normative',
@@ -185,63 +163,54 @@ export const querystringRules = [
   // ── stringify / encode ──────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'querystring.stringify.returns-string',
-    module: 'querystring',
     section: TABLE,
     title: 'stringify takes an object and returns the query text as a string.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.sep-default',
-    module: 'querystring',
     section: TABLE,
     title: 'When no separator is given, stringify joins pairs with the ampersand character.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.eq-default',
-    module: 'querystring',
     section: TABLE,
     title: 'When no assignment string is given, stringify writes an equals sign between each key and its value.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.custom-delimiters',
-    module: 'querystring',
     section: RULES,
     title: 'stringify places sep between pairs and eq between key and value, so ";" and ":" give output shaped like "k:v;k:v".',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.encode-default-escape',
-    module: 'querystring',
     section: TABLE,
     title: 'Without an encodeURIComponent option, stringify encodes keys and values with the module\'s escape function.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.encode-custom',
-    module: 'querystring',
     section: TABLE,
     title: 'A function given as options.encodeURIComponent is used by stringify to encode keys and values instead of the default.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.own-properties',
-    module: 'querystring',
     section: RULES,
     title: 'stringify serializes only the object\'s own properties and skips inherited ones.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.string-values',
-    module: 'querystring',
     section: RULES,
     title: 'A string value is written by stringify as its encoded text.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.finite-number-values',
-    module: 'querystring',
     section: RULES,
     title: 'A finite number value is written by stringify as its decimal text.',
     level: 'normative',
@@ -249,28 +218,24 @@ export const querystringRules = [
   },
   {
     id: 'querystring.stringify.bigint-values',
-    module: 'querystring',
     section: RULES,
     title: 'A bigint value is written by stringify as its decimal digits.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.boolean-values',
-    module: 'querystring',
     section: RULES,
     title: 'A boolean value is written by stringify as "true" or "false".',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.non-finite-empty',
-    module: 'querystring',
     section: RULES,
     title: 'NaN and the infinities are written by stringify as an empty value rather than as text.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.unsupported-empty',
-    module: 'querystring',
     section: RULES,
     title: 'Any value that is not a string, number, bigint, boolean or array of those (objects, null, undefined, functions, symbols) becomes an empty value in stringify output, without an error.',
     level: 'normative',
@@ -278,14 +243,12 @@ export const querystringRules = [
   },
   {
     id: 'querystring.stringify.array-repeats-key',
-    module: 'querystring',
     section: RULES,
     title: 'For an array value, stringify emits one pair per element, repeating the key each time.',
     level: 'normative',
   },
   {
     id: 'querystring.stringify.array-elements-coerced',
-    module: 'querystring',
     section: RULES,
     title: 'Array elements follow the same value rules as single values, so an unsupported or non-finite element becomes an empty value.',
     level: 'normative',
@@ -293,7 +256,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.stringify.utf8-percent-encoding',
-    module: 'querystring',
     section: RULES,
     title: 'With the default encoder, stringify percent-encodes characters outside the unreserved set as their UTF-8 bytes.',
     level: 'normative',
@@ -301,7 +263,6 @@ export const querystringRules = [
   },
   {
     id: 'querystring.encode.alias-of-stringify',
-    module: 'querystring',
     section: TABLE,
     title: 'encode is another name for stringify and behaves identically to it.',
     level: 'normative',
@@ -310,7 +271,6 @@ export const querystringRules = [
   // ── escape / unescape ───────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'querystring.escape.percent-encodes',
-    module: 'querystring',
     section: TABLE,
     title: 'escape returns its string argument percent-encoded for use in a query string.',
     level: 'normative',
@@ -318,28 +278,24 @@ export const querystringRules = [
   },
   {
     id: 'querystring.escape.replaceable',
-    module: 'querystring',
     section: RULES,
     title: 'Assigning a new function to the module\'s escape property changes the encoding stringify applies by default.',
     level: 'normative',
   },
   {
     id: 'querystring.unescape.decodes',
-    module: 'querystring',
     section: TABLE,
     title: 'unescape returns its string argument with percent-encoding decoded.',
     level: 'normative',
   },
   {
     id: 'querystring.unescape.replaceable',
-    module: 'querystring',
     section: RULES,
     title: 'Assigning a new function to the module\'s unescape property changes the decoding parse applies by default.',
     level: 'normative',
   },
   {
     id: 'querystring.unescape.builtin-first',
-    module: 'querystring',
     section: RULES,
     title: 'For well-formed input, unescape gives the same result as the built-in URI-component decoder.',
     level: 'normative',
@@ -347,10 +303,9 @@ export const querystringRules = [
   },
   {
     id: 'querystring.unescape.malformed-fallback',
-    module: 'querystring',
     section: RULES,
     title: 'On malformed percent-encoding unescape never throws; it falls back to a tolerant decoder and still returns a string.',
     level: 'normative',
     why: 'The spec calls the fallback "a safer equivalent that does not throw". Read as: on malformed input unescape returns a string and never throws; that string decodes every well-formed escape (as UTF-8) and keeps each malformed one as it was written ("%41%zz" gives "A%zz"). Source: rule 10 and the errors table; Node\'s querystring.unescapeBuffer, the fallback the spec paraphrases, behaves so.',
   },
-] as const satisfies readonly Rule[];
+]);

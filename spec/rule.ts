@@ -34,3 +34,24 @@ export interface Rule {
   readonly platforms?: readonly Platform[];
   readonly retired?: true;
 }
+
+/** A rule as its module's file declares it: everything but `module`, which `defineRules` adds. */
+export type RuleEntry = Omit<Rule, 'module'>;
+
+/**
+ * Declares the rules of one module, in catalogue order: each gets `module`, and each id must start with `${module}.`.
+ * @throws Error naming the first id outside the module, when the file is loaded.
+ * @example
+ * ```ts
+ * export const querystringRules = defineRules('querystring', [
+ *   { id: 'querystring.parse.max-keys-default', section: 'Limits', title: 'maxKeys defaults to 1000.', level: 'normative' },
+ * ]);
+ * ```
+ */
+export function defineRules(module: ModuleName, entries: readonly RuleEntry[]): Rule[] {
+  const prefix = `${module}.`;
+  return entries.map((entry) => {
+    if (!entry.id.startsWith(prefix)) throw new Error(`rule id ${JSON.stringify(entry.id)} is declared among the ${module} rules but does not start with "${prefix}"`);
+    return { ...entry, module };
+  });
+}

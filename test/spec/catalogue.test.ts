@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { MODULES, rules, rulesOf, type Platform } from '../../spec/index.js';
+import { defineRules, MODULES, rules, rulesOf, type Platform } from '../../spec/index.js';
 
 /** The spec lives beside the work tree in the project's shared folder; on a user's machine it is usually absent. */
 const SPEC_PATH =
@@ -136,5 +136,16 @@ describe('rule catalogue', () => {
     const specWindows = windows(spec ?? '', MAX_SHARED_WORDS + 1);
     const copied = rules.filter((rule) => [...windows(rule.title, MAX_SHARED_WORDS + 1)].some((w) => specWindows.has(w)));
     expect(copied.map((rule) => rule.id)).to.deep.equal([]);
+  });
+});
+
+describe('defineRules', () => {
+  it('gives each rule of a module file its module', () => {
+    const [rule] = defineRules('https', [{ id: 'https.x.y', section: 'S', title: 'T', level: 'normative' }]);
+    expect(rule?.module).to.equal('https');
+  });
+
+  it('refuses, when the file loads, a rule whose id names another module', () => {
+    expect(() => defineRules('https', [{ id: 'querystring.x.y', section: 'S', title: 'T', level: 'normative' }])).to.throw(/"querystring\.x\.y" is declared among the https rules/);
   });
 });
