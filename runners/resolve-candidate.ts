@@ -19,7 +19,7 @@ export async function resolveCandidate(spec: string, options: ResolveOptions = {
     return createInProcessRunner({ candidate: { id: spec, name: 'rt-conformance reference', kind: 'reference', version: toolInfo().version }, modules: await loadReferenceModules() });
   }
   if (spec === 'host') return resolveHostCandidate();
-  // Everything else is untrusted code: it runs in an agent process (see DESIGN.md, "Candidates and runners").
+  // Everything else is untrusted code: it runs in an agent process (docs/architecture.md, "The path of one result").
   const agentOptions = options.cwd ? { cwd: options.cwd } : {};
   if (spec.startsWith('npm:')) return resolveNpmCandidate(spec, agentOptions);
   if (spec.startsWith('runtime:')) return resolveRuntimeCandidate(spec);

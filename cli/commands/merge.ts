@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
-import { serializeResults } from '../../results/write-results.js';
+import { serializeResults } from '../../results/serialize-results.js';
 import { allCases } from '../../conformance/registry.js';
 import { readResults, validateResults } from '../../results/read-results.js';
 import { mergeResults } from '../../results/merge-results.js';

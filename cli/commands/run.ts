@@ -18,7 +18,7 @@ import { lockOutDir } from '../../io/out-dir-lock.js';
 import { checkSourcesMatch, evaluateGate, sourceFromBaseline, sourceFromExpectations, type ExpectationSource } from '../../results/regression-gate.js';
 import { readResults } from '../../results/read-results.js';
 import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
-import { serializeResults } from '../../results/write-results.js';
+import { serializeResults } from '../../results/serialize-results.js';
 import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';

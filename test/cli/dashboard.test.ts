@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 import { RUNTIME_RUNS, sampleRunFile } from '../reports/dashboard-samples.js';
 import { runCli } from './run-cli.js';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 import { buildSampleResults, withStatuses } from '../reports/sample-results.js';
 import { runCli } from './run-cli.js';
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 import { buildSampleResults, withStatuses } from '../reports/sample-results.js';
 import { ROOT, runCli, TSX, type CliOutcome } from './run-cli.js';
 

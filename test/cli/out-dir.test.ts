@@ -5,7 +5,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readResults } from '../../results/read-results.js';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 import { LOCK_FILE } from '../../io/out-dir-lock.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 import { ROOT, runCli, TSX, type CliOutcome } from './run-cli.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 import { MANIFEST_FILE } from '../../io/generated-files.js';
 import { safeCandidateId } from '../../reports/safe-candidate-id.js';
 import { buildSampleResults } from '../reports/sample-results.js';

@@ -2,6 +2,9 @@
 // modules, sections, statuses, messages and counterexamples, plus a hostile candidate on request.
 import type { ModuleName } from '../../spec/rule.js';
 import { summarize, type CandidateInfo, type CaseResult, type ResultsFile, type RuleSummary, type Status } from '../../results/results-file.js';
+import { join } from 'node:path';
+import { writeFileAtomically } from '../../io/atomic-write.js';
+import { serializeResults } from '../../results/serialize-results.js';
 
 export interface SampleOptions {
   /** Number of candidates (reference, host, runtimes, adapters, in that order); default 3. */
@@ -288,4 +291,11 @@ export function resultsOf(rules: readonly RuleSummary[], runs: readonly { candid
     rules,
     runs: runs.map((run) => ({ candidate: run.candidate, results: run.results, summary: summarize(run.results) })),
   };
+}
+
+/** Writes `results` as `dir/results.json`, as `rtconf run` would, and returns the file's path. */
+export async function writeResults(results: ResultsFile, dir: string): Promise<string> {
+  const file = join(dir, 'results.json');
+  await writeFileAtomically(file, serializeResults(results));
+  return file;
 }

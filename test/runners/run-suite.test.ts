@@ -9,7 +9,7 @@ import { runSuite } from '../../runners/run-suite.js';
 import { createJobPool } from '../../runners/job-pool.js';
 import { CandidateError, type RunOptions, type Runner } from '../../runners/runner.js';
 import { readResults, validateResults, ResultsFileError } from '../../results/read-results.js';
-import { writeResults } from '../../results/write-results.js';
+import { writeResults } from '../reports/sample-results.js';
 
 const RULES: Rule[] = [
   { id: 'querystring.a.one', module: 'querystring', section: 's', title: 'one', level: 'normative' },
