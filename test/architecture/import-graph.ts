@@ -5,14 +5,15 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** The top-level folders that are layers, and the layers each may import (besides itself and node builtins). */
 export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  io: [],
   spec: [],
   reference: [],
-  results: ['spec'],
-  conformance: ['spec', 'results'],
-  runners: ['spec', 'conformance', 'results', 'reference'],
-  reports: ['spec', 'results'],
-  mutation: ['spec', 'conformance', 'results', 'runners'],
-  cli: ['spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  results: ['io', 'spec'],
+  conformance: ['io', 'spec', 'results'],
+  runners: ['io', 'spec', 'conformance', 'results', 'reference'],
+  reports: ['io', 'spec', 'results'],
+  mutation: ['io', 'spec', 'conformance', 'results', 'runners'],
+  cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
 };
 
 export interface ImportEdge {
