@@ -99,7 +99,10 @@ export interface DashboardData {
   readonly cases: readonly ReportCase[];
   /** The exports of the page's modules (spec/apis.ts): the rows of the API table. */
   readonly apis: readonly PageApi[];
-  /** Normative rules that every implementation judging them fails (the reference left out), in rule order. */
+  /**
+   * Normative rules that every implementation judging them fails, in rule order: the reference is left out, and so is
+   * a run whose exports of the rule are all absent or stubs.
+   */
   readonly everyImplementationDiffers: readonly DifferingRule[];
   /** In display order: by group, and inside a group by version. */
   readonly columns: readonly DashboardColumn[];
@@ -177,7 +180,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     rules,
     cases,
     apis,
-    everyImplementationDiffers: differingRules(rules, columns, groupList),
+    everyImplementationDiffers: differingRules(rules, columns, groupList, apis),
     columns,
     groups: groupList.map((group) => (group.columns.length < 2 ? group : { ...group, history: groupHistory(group.columns, columns, rules, apis) })),
     distinct: {
@@ -283,12 +286,20 @@ function groupHistory(at: readonly number[], columns: readonly DashboardColumn[]
   return { rules: ruleEntries, apis: apiEntries };
 }
 
-/** The normative rules every implementation judging them fails, over every column but the reference's. */
-function differingRules(rules: readonly RuleSummary[], columns: readonly DashboardColumn[], groups: readonly DashboardGroup[]): DifferingRule[] {
+/**
+ * The normative rules every implementation judging them fails, over every column but the reference's. A run judges a
+ * rule only where it implements the rule's exports: a failure of an absent or stub export says nothing of the rule.
+ */
+function differingRules(rules: readonly RuleSummary[], columns: readonly DashboardColumn[], groups: readonly DashboardGroup[], apis: readonly PageApi[]): DifferingRule[] {
   const labelOf = new Map(groups.map((group) => [group.key, group.label]));
+  const apisOfRule = rules.map((_, r) => apis.flatMap((api, a) => (api.rules.includes(r) ? [a] : [])));
+  const implemented = (column: DashboardColumn, r: number): boolean => {
+    const mapped = apisOfRule[r] ?? [];
+    return mapped.length === 0 || mapped.some((a) => column.apis[a]?.state !== 'absent' && column.apis[a]?.state !== 'stub');
+  };
   const judged = columns
     .filter((column) => column.candidate.kind !== 'reference')
-    .map((column) => ({ implementation: column.group, statuses: new Map(rules.map((rule, r) => [rule.id, column.ruleStatus[r] ?? 'none'])) }));
+    .map((column) => ({ implementation: column.group, statuses: new Map(rules.map((rule, r) => [rule.id, implemented(column, r) ? (column.ruleStatus[r] ?? 'none') : 'none'])) }));
   const ruleIndex = new Map(rules.map((rule, r) => [rule.id, r]));
   const normative = rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id);
   return everyImplementationDiffers(normative, judged).map((found) => ({

@@ -74,7 +74,7 @@ export function apiTable(options: ApiTableOptions): HTMLTableElement {
   }
   const first = grid.find((row) => row.length > 0)?.[0];
   if (first) first.tabIndex = 0;
-  const table = h('table', { class: 'matrix api-table', role: 'grid', 'aria-labelledby': options.labelledBy }, h('thead', null, ...options.head), body);
+  const table = h('table', { class: 'api-table', role: 'grid', 'aria-labelledby': options.labelledBy }, h('thead', null, ...options.head), body);
   table.addEventListener('keydown', (event) => moveGridFocus(grid, event));
   return table;
 }
