@@ -29,7 +29,7 @@ export interface WrittenReports {
   readonly html: string;
   readonly junit: string;
   readonly badges: readonly string[];
-  /** The shields.io endpoint JSON of each candidate and module it provides (`badge-<id>-<module>.json`). */
+  /** The shields.io endpoint JSON of each candidate and module it provides (`shields-<id>-<module>.json`). */
   readonly endpoints: readonly string[];
   /** Files an earlier write generated in the folder that this one did not produce, now removed (stale badges). */
   readonly removed: readonly string[];
@@ -56,10 +56,10 @@ export function badgeFileName(safeId: string): string {
 /**
  * The file name of a candidate's shields.io endpoint JSON for one module, beside its SVG badge.
  * @example
- * endpointFileName('runtime-node@22', 'https'); // 'badge-runtime-node@22-https.json'
+ * endpointFileName('runtime-node@22', 'https'); // 'shields-runtime-node@22-https.json'
  */
 export function endpointFileName(safeId: string, module: ModuleName): string {
-  return `badge-${safeId}-${module}.json`;
+  return `shields-${safeId}-${module}.json`;
 }
 
 /**
