@@ -7,7 +7,6 @@ import { isFailing } from '../../../../results/status.js';
 import { chip } from './chips.js';
 import { h } from './dom.js';
 import { API_STATE_MARK, apiCellSentence, apiCellWord } from './api-labels.js';
-import { MARK, STATUS_TEXT } from './labels.js';
 import type { ApiCell, CellStatus, PageApi, ReportCase, ReportResult, ReportRule } from './types.js';
 
 export interface ApiDetailInput {
@@ -72,9 +71,4 @@ export function apiDetail(input: ApiDetailInput): HTMLElement[] {
   );
   if (input.across) parts.push(h('h3', null, 'State everywhere'), input.across);
   return parts.filter((part): part is HTMLElement => part !== null);
-}
-
-/** `✓ pass` with its mark, for a compact list. */
-export function statusWord(status: CellStatus): string {
-  return `${MARK[status]} ${STATUS_TEXT[status]}`;
 }
