@@ -19,6 +19,11 @@ Usage:
                                     one static page over many runs: the rule × (runtime, version) matrix,
                                     pass rates per module and version, a filter for rules whose status differs
                                     between chosen columns; --out is required, DIR/index.html is written
+  rtconf export RESULTS... --out FILE
+                                    the runs as data for other tools (JSON, format rt-conformance-export v1, schema
+                                    reports/export.schema.json in the package): per candidate its modules' verdicts,
+                                    each export's state (absent, stub, partial, conformant, untested) and rule counts,
+                                    and each rule's status; --out is required
   rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N]
                 [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]
                                     date where the selected cases change status across a runtime's published

@@ -12,6 +12,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   expect: () => import('./commands/expect.js'),
   mutate: () => import('./commands/mutate.js'),
   dashboard: () => import('./commands/dashboard.js'),
+  export: () => import('./commands/export.js'),
   bisect: () => import('./commands/bisect.js'),
 };
 

@@ -9,6 +9,8 @@ import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
 import { summarize } from '../results/results-file.js';
+import { apiStates, countStates, type ApiStateName } from '../results/api-state.js';
+import { apis } from '../spec/apis.js';
 import { clip } from '../io/message-text.js';
 import { printable, printableLine } from './terminal-text.js';
 
@@ -51,6 +53,7 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
   const format = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   stream.write(`\n${format(header)}\n`);
   for (const row of rows) stream.write(`${format(row)}\n`);
+  printApiStates(stream, results);
   for (const run of results.runs) {
     const failing = run.results.filter((result) => isFailing(result.status));
     if (failing.length === 0) continue;
@@ -69,6 +72,36 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
   const seconds = (results.durationMs / 1000).toFixed(1);
   const certified = results.interface ? `, interface ${results.interface.version} (cases citing a rule introduced later are n/a)` : '';
   stream.write(`\nseed ${results.seed}, ${seconds} s${certified}${results.interrupted ? ', INTERRUPTED: not every case ran' : ''}\n`);
+}
+
+/** Exports named after the counts of a row: the ones that are not conformant, up to this many. */
+const NAMED_EXPORTS = 4;
+/** The states in the order the table shows them, usable first. */
+const SHOWN_STATES: readonly ApiStateName[] = ['conformant', 'partial', 'stub', 'absent', 'untested'];
+
+/**
+ * The per-API states (results/api-state.ts) counted per candidate and module, as a second table: how many of the
+ * module's exports are conformant, partial, stubs, absent or untested, naming the ones that are not conformant.
+ */
+export function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): void {
+  const header = ['candidate', 'module', ...SHOWN_STATES, 'exports not conformant'];
+  const rows: string[][] = [];
+  for (const run of results.runs) {
+    const states = apiStates(run, results.rules, apis);
+    for (const module of MODULES) {
+      if (!run.results.some((result) => result.module === module)) continue;
+      const ofModule = states.filter((state) => state.api.startsWith(`${module}.`));
+      const counts = countStates(ofModule);
+      const named = ofModule.filter((state) => state.state !== 'conformant' && state.state !== 'untested').map((state) => `${state.api.slice(module.length + 1)} (${state.state})`);
+      const listed = named.length > NAMED_EXPORTS ? [...named.slice(0, NAMED_EXPORTS), `${named.length - NAMED_EXPORTS} more`] : named;
+      rows.push([printable(run.candidate.id), module, ...SHOWN_STATES.map((state) => String(counts[state])), listed.join(', ')]);
+    }
+  }
+  if (rows.length === 0) return;
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const format = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  stream.write(`\nexports of each module by state (absent: not exported; stub: throws "not implemented"; untested: no state claimed):\n${format(header)}\n`);
+  for (const row of rows) stream.write(`${format(row)}\n`);
 }
 
 /**

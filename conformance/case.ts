@@ -108,12 +108,23 @@ export interface Fixtures {
   trustedClient(options: TrustedConnectOptions): Promise<TrustedConnection>;
 }
 
+/**
+ * An export of the candidate's module that a case found missing (not there, or not of its kind), or that answered a
+ * call with a not-implemented error: the evidence the per-API states absent and stub are read from
+ * (results/api-state.ts), recorded as the result's `unimplemented`.
+ */
+export interface UnimplementedApi {
+  /** `module.name` as spec/apis.ts names exports, e.g. `child_process.fork`. */
+  readonly api: string;
+  readonly observed: 'missing' | 'throws-not-implemented';
+}
+
 /** Thrown by a case (or `ctx.check`) when the candidate contradicts a rule. Anything else thrown is an `error`. */
 export class CaseFailure extends Error {
   override readonly name = 'CaseFailure';
   constructor(
     message: string,
-    readonly details: { expected?: unknown; actual?: unknown; counterexample?: Counterexample } = {},
+    readonly details: { expected?: unknown; actual?: unknown; counterexample?: Counterexample; unimplemented?: readonly UnimplementedApi[] } = {},
   ) {
     super(message);
   }

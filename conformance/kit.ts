@@ -2,7 +2,7 @@
 // what a case is about to use, and the checks that a call throws what the spec says (or returns, showing what it threw).
 // Each wait stops listening and clears its timers whether it settles, times out or is cut short by `ctx.signal`.
 import type { EventEmitter } from 'node:events';
-import { CaseFailure, type CaseContext } from './case.js';
+import { CaseFailure, type CaseContext, type UnimplementedApi } from './case.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule } from './modules.js';
 import type { ModuleName } from '../spec/rule.js';
 import { clip, firstLine } from '../io/message-text.js';
@@ -238,18 +238,21 @@ export function expectError(error: unknown, what: string, expected: ErrorExpecta
  * Calls `run` and returns what it returned; when it throws, fails the case with what the candidate threw (its name,
  * code and first line), so "fork threw Error: not implemented" is what the report shows, not a later symptom.
  * @param what the call, for the failure message, e.g. `'child_process.exec'`.
+ * @param apiId the export called (`module.name`), when the call is one: a not-implemented error it throws is then
+ *   recorded as evidence that the export is a stub (the result's `unimplemented`).
  * @example
  * ```ts
- * const child = returnedBy(() => spawn(command, args), 'child_process.spawn');
+ * const child = returnedBy(() => spawn(command, args), 'child_process.spawn', 'child_process.spawn');
  * ```
  */
-export function returnedBy<T>(run: () => T, what: string): T {
+export function returnedBy<T>(run: () => T, what: string, apiId?: string): T {
   try {
     return run();
   } catch (error) {
     if (error instanceof CaseFailure) throw error;
     const thrown = describeThrown(error);
-    throw new CaseFailure(`${what} threw ${thrown}`, { expected: `${what} to return`, actual: thrown });
+    const unimplemented: UnimplementedApi[] = apiId !== undefined && isMissingApi(error) ? [{ api: apiId, observed: 'throws-not-implemented' }] : [];
+    throw new CaseFailure(`${what} threw ${thrown}`, { expected: `${what} to return`, actual: thrown, ...(unimplemented.length > 0 ? { unimplemented } : {}) });
   }
 }
 
@@ -278,7 +281,11 @@ export function api<M extends ModuleName, K extends keyof ModuleShapes[M] & stri
   const provided: unknown = ctx[CONTEXT_KEYS[module]];
   const value = provided === null || provided === undefined ? undefined : (provided as Record<string, unknown>)[name];
   if (typeof value !== 'function') {
-    throw new CaseFailure(`not implemented: ${module}.${name}`, { expected: `${module}.${name}, a function`, actual: describeValue(value) });
+    throw new CaseFailure(`not implemented: ${module}.${name}`, {
+      expected: `${module}.${name}, a function`,
+      actual: describeValue(value),
+      unimplemented: [{ api: `${module}.${name}`, observed: 'missing' }],
+    });
   }
   return value as ModuleShapes[M][K];
 }
@@ -295,7 +302,11 @@ export function api<M extends ModuleName, K extends keyof ModuleShapes[M] & stri
 export function method(target: unknown, name: string, owner: string): (...args: unknown[]) => unknown {
   const value = target === null || target === undefined ? undefined : (target as Record<string, unknown>)[name];
   if (typeof value !== 'function') {
-    throw new CaseFailure(`not implemented: ${owner}.${name}`, { expected: `${owner}.${name}, a function`, actual: describeValue(value) });
+    throw new CaseFailure(`not implemented: ${owner}.${name}`, {
+      expected: `${owner}.${name}, a function`,
+      actual: describeValue(value),
+      unimplemented: [{ api: `${owner}.${name}`, observed: 'missing' }],
+    });
   }
   return (...args: unknown[]) => Reflect.apply(value, target, args) as unknown;
 }
@@ -371,8 +382,8 @@ export function describeValue(value: unknown): string {
 
 /**
  * The module exports among `names` that are missing, or there but answer an ordinary call by saying they are not
- * implemented (`isMissingApi`), each with what it is: what the module-exports cases fail on. An export whose ordinary
- * call throws anything else is there: whether it behaves is for the other cases to say.
+ * implemented (`isMissingApi`), each with what it is and which of the two it was: what the module-exports cases fail
+ * on. An export whose ordinary call throws anything else is there: whether it behaves is for the other cases to say.
  * @param exported the candidate's module object.
  * @param call makes one ordinary call of the export `name` (with the module as `this`) and returns what it returned.
  * @example
@@ -380,18 +391,22 @@ export function describeValue(value: unknown): string {
  * unimplementedExports(ctx.qs, ['parse'], (name, fn) => Reflect.apply(fn, ctx.qs, ['a=1'])); // [] when parse works
  * ```
  */
-export function unimplementedExports<N extends string>(exported: unknown, names: readonly N[], call: (name: N, fn: (...args: unknown[]) => unknown) => unknown): Array<readonly [N, string]> {
-  const missing: Array<readonly [N, string]> = [];
+export function unimplementedExports<N extends string>(
+  exported: unknown,
+  names: readonly N[],
+  call: (name: N, fn: (...args: unknown[]) => unknown) => unknown,
+): Array<readonly [N, string, UnimplementedApi['observed']]> {
+  const missing: Array<readonly [N, string, UnimplementedApi['observed']]> = [];
   for (const name of names) {
     const fn = exported === null || exported === undefined ? undefined : (exported as Record<string, unknown>)[name];
     if (typeof fn !== 'function') {
-      missing.push([name, describeValue(fn)]);
+      missing.push([name, describeValue(fn), 'missing']);
       continue;
     }
     try {
       call(name, fn as (...args: unknown[]) => unknown);
     } catch (error) {
-      if (isMissingApi(error)) missing.push([name, `a function that throws ${describeThrown(error)}`]);
+      if (isMissingApi(error)) missing.push([name, `a function that throws ${describeThrown(error)}`, 'throws-not-implemented']);
     }
   }
   return missing;

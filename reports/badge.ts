@@ -13,8 +13,11 @@ const WIDTHS: ReadonlyMap<string, number> = new Map([
   [' ', 3.9], ['/', 4.9], ['.', 3.9], ['i', 3], ['l', 3], ['j', 3.8], ['f', 3.9], ['t', 4.3], ['r', 4.7], ['m', 10.7], ['w', 9],
 ]);
 
-/** Colours chosen so that white text keeps a contrast of at least 4.5:1 on every one of them. */
-function colourOf(rate: PassRate): string {
+/**
+ * The badge's colour for a pass rate (also the shields.io endpoint's, shields-endpoint.ts). Colours chosen so that
+ * white text keeps a contrast of at least 4.5:1 on every one of them.
+ */
+export function colourOf(rate: PassRate): string {
   if (rate.evaluated === 0) return '#5f6b77';
   const share = rate.passed / rate.evaluated;
   if (share === 1) return '#1a7f37';
@@ -24,7 +27,8 @@ function colourOf(rate: PassRate): string {
   return '#c0202b';
 }
 
-function valueOf(rate: PassRate): string {
+/** The badge's value for a pass rate: `187/190`, or what the verdict is when nothing was evaluated. */
+export function valueOf(rate: PassRate): string {
   switch (rate.verdict) {
     case 'not-provided':
       return 'not provided';

@@ -8,7 +8,11 @@ import { gateSources, markExpectations, type ExpectationsInput } from '../result
 import type { ReplayCandidate } from '../results/replay.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
-import { candidateView, collectCases, modulesOf, type CandidateView, type ReportCase } from './candidate-view.js';
+import { everyImplementationDiffers } from '../results/every-implementation-differs.js';
+import { milestones, type Milestones, type Outcome } from '../results/history.js';
+import { isFailing } from '../results/status.js';
+import type { ApiStateName } from '../results/api-state.js';
+import { candidateView, collectCases, modulesOf, pageApis, type CandidateView, type PageApi, type ReportCase } from './candidate-view.js';
 import { orderRules } from './report-data.js';
 
 /** One results file given to the dashboard, with the name the page shows for it (the path as given). */
@@ -53,6 +57,35 @@ export interface DashboardGroup {
   readonly label: string;
   /** Indices into `DashboardData.columns`, oldest version first. */
   readonly columns: readonly number[];
+  /** With two columns or more: where rules and APIs start to pass, and fail again, over the group's versions. */
+  readonly history?: GroupHistory;
+}
+
+/** A rule's or an API's milestones in one group, as indices into `DashboardData.columns`. */
+export interface HistoryEntry {
+  /** Index into `DashboardData.rules` or `DashboardData.apis`. */
+  readonly row: number;
+  readonly firstPass?: number;
+  readonly failsAgain?: number;
+  /** How often its outcome changes from one version to the next. */
+  readonly changes: number;
+}
+
+export interface GroupHistory {
+  /** The rules whose outcome changes across the group's versions (a rule that always passes or always fails has no history), in rule order. */
+  readonly rules: readonly HistoryEntry[];
+  /** Every API with an outcome in some version (conformant passes; partial, stub and absent fail), in API order. */
+  readonly apis: readonly HistoryEntry[];
+}
+
+/** A rule every judged implementation fails: "every implementation differs: the spec or the case may be wrong". */
+export interface DifferingRule {
+  /** Index into `DashboardData.rules`. */
+  readonly rule: number;
+  /** Labels of the implementations (groups) that judged it, all failing it. */
+  readonly implementations: readonly string[];
+  /** The runs (columns) that judged it. */
+  readonly runs: number;
 }
 
 export interface DashboardData {
@@ -64,6 +97,13 @@ export interface DashboardData {
   readonly rules: readonly RuleSummary[];
   /** The union of the files' cases, ordered by module, then id. */
   readonly cases: readonly ReportCase[];
+  /** The exports of the page's modules (spec/apis.ts): the rows of the API table. */
+  readonly apis: readonly PageApi[];
+  /**
+   * Normative rules that every implementation judging them fails, in rule order: the reference is left out, and so is
+   * a run whose exports of the rule are all absent or stubs.
+   */
+  readonly everyImplementationDiffers: readonly DifferingRule[];
   /** In display order: by group, and inside a group by version. */
   readonly columns: readonly DashboardColumn[];
   readonly groups: readonly DashboardGroup[];
@@ -89,6 +129,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
   const normative = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
   const cases = collectCases(inputs.flatMap(({ results }) => results.runs), ruleIndex, normative);
   const modules = modulesOf(rules, cases);
+  const apis = pageApis(rules, modules);
   const sources = gateSources(options.expectations);
   let unexpected = 0;
   let unexpectedPasses = 0;
@@ -104,7 +145,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
         candidate: run.candidate,
         source,
         replay: replayCandidate(run.candidate),
-        ...candidateView(run, results.rules, { rules, cases, modules }, marks),
+        ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks),
       }),
     );
   });
@@ -123,6 +164,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
       compareVersions(suiteOf(a), suiteOf(b)) ||
       a.source - b.source,
   );
+  const groupList = groupOrder.map(({ key, label }) => ({ key, label, columns: columns.flatMap((column, index) => (column.group === key ? [index] : [])) }));
   return {
     tool: toolInfo(),
     sources: inputs.map(({ file, results }) => ({
@@ -137,8 +179,10 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     modules,
     rules,
     cases,
+    apis,
+    everyImplementationDiffers: differingRules(rules, columns, groupList, apis),
     columns,
-    groups: groupOrder.map(({ key, label }) => ({ key, label, columns: columns.flatMap((column, index) => (column.group === key ? [index] : [])) })),
+    groups: groupList.map((group) => (group.columns.length < 2 ? group : { ...group, history: groupHistory(group.columns, columns, rules, apis) })),
     distinct: {
       suiteVersions: distinctSorted(columns.map(suiteOf), compareVersions),
       seeds: distinctSorted(columns.map((column) => inputs[column.source]?.results.seed ?? 0), (a, b) => a - b),
@@ -204,4 +248,63 @@ function unionRules(inputs: readonly DashboardInput[]): RuleSummary[] {
 
 function distinctSorted<T>(values: readonly T[], order: (a: T, b: T) => number): T[] {
   return [...new Set(values)].sort(order);
+}
+
+/** How a rule status reads in a history: passes, fails, or says nothing (skipped, not applicable, not run). */
+function ruleOutcome(status: string | undefined): Outcome {
+  if (status === 'pass') return 'pass';
+  return status !== undefined && isFailing(status) ? 'fail' : undefined;
+}
+
+/** How an API state reads in a history: conformant passes; absent, stub and partial fail; untested says nothing. */
+function apiOutcome(state: ApiStateName | undefined): Outcome {
+  if (state === 'conformant') return 'pass';
+  return state === undefined || state === 'untested' ? undefined : 'fail';
+}
+
+function entry(row: number, found: Milestones, at: readonly number[]): HistoryEntry {
+  return {
+    row,
+    ...(found.firstPass === undefined ? {} : { firstPass: at[found.firstPass] as number }),
+    ...(found.failsAgain === undefined ? {} : { failsAgain: at[found.failsAgain] as number }),
+    changes: found.changes,
+  };
+}
+
+/** The milestones of the group's rules and APIs over its columns, oldest first. */
+function groupHistory(at: readonly number[], columns: readonly DashboardColumn[], rules: readonly RuleSummary[], apis: readonly PageApi[]): GroupHistory {
+  const inGroup = at.map((index) => columns[index] as DashboardColumn);
+  const ruleEntries = rules.flatMap((rule, r) => {
+    if (rule.level !== 'normative') return [];
+    const found = milestones(inGroup.map((column) => ruleOutcome(column.ruleStatus[r])));
+    return found.changes > 0 ? [entry(r, found, at)] : [];
+  });
+  const apiEntries = apis.flatMap((_, a) => {
+    const outcomes = inGroup.map((column) => apiOutcome(column.apis[a]?.state));
+    return outcomes.some((outcome) => outcome !== undefined) ? [entry(a, milestones(outcomes), at)] : [];
+  });
+  return { rules: ruleEntries, apis: apiEntries };
+}
+
+/**
+ * The normative rules every implementation judging them fails, over every column but the reference's. A run judges a
+ * rule only where it implements the rule's exports: a failure of an absent or stub export says nothing of the rule.
+ */
+function differingRules(rules: readonly RuleSummary[], columns: readonly DashboardColumn[], groups: readonly DashboardGroup[], apis: readonly PageApi[]): DifferingRule[] {
+  const labelOf = new Map(groups.map((group) => [group.key, group.label]));
+  const apisOfRule = rules.map((_, r) => apis.flatMap((api, a) => (api.rules.includes(r) ? [a] : [])));
+  const implemented = (column: DashboardColumn, r: number): boolean => {
+    const mapped = apisOfRule[r] ?? [];
+    return mapped.length === 0 || mapped.some((a) => column.apis[a]?.state !== 'absent' && column.apis[a]?.state !== 'stub');
+  };
+  const judged = columns
+    .filter((column) => column.candidate.kind !== 'reference')
+    .map((column) => ({ implementation: column.group, statuses: new Map(rules.map((rule, r) => [rule.id, implemented(column, r) ? (column.ruleStatus[r] ?? 'none') : 'none'])) }));
+  const ruleIndex = new Map(rules.map((rule, r) => [rule.id, r]));
+  const normative = rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id);
+  return everyImplementationDiffers(normative, judged).map((found) => ({
+    rule: ruleIndex.get(found.rule) as number,
+    implementations: found.implementations.map((key) => labelOf.get(key) ?? key),
+    runs: found.runs,
+  }));
 }

@@ -5,9 +5,9 @@ import type { CandidateInfo, ResultsFile, RuleSummary, RunEnvironment } from '..
 import { diffResults, type StatusChange } from '../results/diff.js';
 import type { ModuleScore, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
 import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
-import { candidateView, collectCases, modulesOf, type CandidateView, type ReportCase } from './candidate-view.js';
+import { candidateView, collectCases, modulesOf, pageApis, type CandidateView, type PageApi, type ReportCase } from './candidate-view.js';
 
-export type { ReportCase, ReportResult } from './candidate-view.js';
+export type { ApiCell, PageApi, ReportCase, ReportResult } from './candidate-view.js';
 
 /** A candidate of the run, as the page draws it (the same view a dashboard column has). */
 export interface ReportCandidate extends CandidateInfo, CandidateView {}
@@ -43,6 +43,8 @@ export interface ReportData {
   readonly rules: readonly RuleSummary[];
   /** Ordered by module, then case id. */
   readonly cases: readonly ReportCase[];
+  /** The exports of the page's modules (spec/apis.ts), in catalogue order: the rows of the API table. */
+  readonly apis: readonly PageApi[];
   readonly candidates: readonly ReportCandidate[];
   readonly baseline?: ReportBaseline;
   /** Present when the run was judged against expectations or a baseline: each result then carries its mark. */
@@ -101,7 +103,8 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
   // The same gate as `rtconf run`'s exit code: expectations files first, then the baseline.
   const gated = (options.expectations?.length ?? 0) > 0 || options.baseline !== undefined;
   const marks = gated ? markExpectations(results, gateSources(options.expectations, options.baseline ? { results: options.baseline } : undefined)) : undefined;
-  const candidates = results.runs.map((run): ReportCandidate => ({ ...run.candidate, ...candidateView(run, results.rules, { rules, cases, modules }, marks) }));
+  const apis = pageApis(rules, modules);
+  const candidates = results.runs.map((run): ReportCandidate => ({ ...run.candidate, ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks) }));
   const data: ReportData = {
     tool: results.tool,
     seed: results.seed,
@@ -116,6 +119,7 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
     modules,
     rules,
     cases,
+    apis,
     candidates,
   };
   const withMutation = options.mutation ? { ...data, mutation: reportMutation(options.mutation) } : data;

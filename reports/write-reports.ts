@@ -10,6 +10,8 @@ import type { ResultsFile } from '../results/results-file.js';
 import type { MutationFile } from '../results/mutation-file.js';
 import type { ExpectationsInput } from '../results/expectation-marks.js';
 import { renderBadge } from './badge.js';
+import { shieldsEndpoint } from './shields-endpoint.js';
+import { MODULES, type ModuleName } from '../spec/rule.js';
 import { renderHtmlReport } from './html-report.js';
 import { renderJunitXml } from './junit-xml.js';
 import { uniqueSafeIds } from './safe-candidate-id.js';
@@ -27,6 +29,8 @@ export interface WrittenReports {
   readonly html: string;
   readonly junit: string;
   readonly badges: readonly string[];
+  /** The shields.io endpoint JSON of each candidate and module it provides (`shields-<id>-<module>.json`). */
+  readonly endpoints: readonly string[];
   /** Files an earlier write generated in the folder that this one did not produce, now removed (stale badges). */
   readonly removed: readonly string[];
 }
@@ -50,6 +54,15 @@ export function badgeFileName(safeId: string): string {
 }
 
 /**
+ * The file name of a candidate's shields.io endpoint JSON for one module, beside its SVG badge.
+ * @example
+ * endpointFileName('runtime-node@22', 'https'); // 'shields-runtime-node@22-https.json'
+ */
+export function endpointFileName(safeId: string, module: ModuleName): string {
+  return `shields-${safeId}-${module}.json`;
+}
+
+/**
  * Renders and writes the reports of one run.
  * @param results the run (already written as results.json by the caller)
  * @param dir the output directory, created if missing
@@ -66,6 +79,13 @@ export async function writeReports(results: ResultsFile, dir: string, options: W
     { file: join(dir, 'index.html'), render: () => renderHtmlReport(results, options) },
     { file: join(dir, 'junit.xml'), render: () => renderJunitXml(results) },
     ...results.runs.map((run, index) => ({ file: join(dir, badgeFileName(safeIds[index] ?? 'candidate')), render: () => renderBadge(run, results.rules, results.interface ? { interfaceVersion: results.interface.version } : {}) })),
+    // An endpoint per module the candidate provides: one whose every case was skipped has nothing to show.
+    ...results.runs.flatMap((run, index) =>
+      MODULES.filter((module) => run.results.some((result) => result.module === module && result.status !== 'skip')).map((module) => ({
+        file: join(dir, endpointFileName(safeIds[index] ?? 'candidate', module)),
+        render: () => `${JSON.stringify(shieldsEndpoint(run, results.rules, module, results.interface?.version), null, 2)}\n`,
+      })),
+    ),
   ];
   const written: string[] = [];
   const failures: string[] = [];
@@ -89,6 +109,6 @@ export async function writeReports(results: ResultsFile, dir: string, options: W
   } catch (error) {
     throw new ReportsWriteError(`wrote the reports but not the manifest of ${dir}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, written);
   }
-  const [html = '', junit = '', ...badges] = written;
-  return { html, junit, badges, removed };
+  const [html = '', junit = '', ...rest] = written;
+  return { html, junit, badges: rest.filter((file) => file.endsWith('.svg')), endpoints: rest.filter((file) => file.endsWith('.json')), removed };
 }

@@ -29,6 +29,16 @@ export interface ResultCounterexample {
   readonly numRuns?: number;
 }
 
+/**
+ * An export of the candidate's module that the case found missing (not there, or not of its kind) or that answered a
+ * call with a not-implemented error. Per-API state (api-state.ts) reads absent and stub from it.
+ */
+export interface UnimplementedApi {
+  /** `module.name`, as spec/apis.ts names exports, e.g. `child_process.fork`. */
+  readonly api: string;
+  readonly observed: 'missing' | 'throws-not-implemented';
+}
+
 export interface CaseResult {
   readonly case: string;
   readonly module: ModuleName;
@@ -40,6 +50,8 @@ export interface CaseResult {
   readonly expected?: string;
   readonly actual?: string;
   readonly counterexample?: ResultCounterexample;
+  /** The exports this case found missing or not implemented (written by rtconf since per-API state; absent: none seen). */
+  readonly unimplemented?: readonly UnimplementedApi[];
   /**
    * With `run --repeat N`: how each repetition ended, in order, with the run seed it used (a failing one replays with
    * that seed). Present on every result of a repeated run; a result whose outcomes differ is `flaky`.

@@ -1,7 +1,7 @@
 // Turns whatever a case threw into the message / expected / actual fields of a result, bounded in size so a
 // candidate that throws a 100 MB string cannot bloat results.json.
 import { inspect } from 'node:util';
-import { CaseFailure, CaseNotApplicable, type Counterexample } from '../conformance/case.js';
+import { CaseFailure, CaseNotApplicable, type Counterexample, type UnimplementedApi } from '../conformance/case.js';
 
 export const MAX_TEXT = 4000;
 
@@ -11,6 +11,8 @@ export interface DescribedError {
   readonly expected?: string;
   readonly actual?: string;
   readonly counterexample?: Counterexample;
+  /** The exports the case found missing or not implemented (the result's `unimplemented`). */
+  readonly unimplemented?: readonly UnimplementedApi[];
 }
 
 /** Bounds a stored text, saying how much was left out (unlike a display clip, the count matters to a reader of results.json). */
@@ -37,13 +39,14 @@ function comparedValues(error: Error): { expected?: string; actual?: string } {
 
 export function describeError(thrown: unknown): DescribedError {
   if (thrown instanceof CaseFailure) {
-    const { expected, actual, counterexample } = thrown.details;
+    const { expected, actual, counterexample, unimplemented } = thrown.details;
     return {
       kind: 'fail',
       message: boundText(thrown.message || 'case failed'),
       ...('expected' in thrown.details ? { expected: show(expected) } : {}),
       ...('actual' in thrown.details ? { actual: show(actual) } : {}),
       ...(counterexample ? { counterexample } : {}),
+      ...(unimplemented && unimplemented.length > 0 ? { unimplemented } : {}),
     };
   }
   if (thrown instanceof CaseNotApplicable) return { kind: 'na', message: boundText(thrown.message || 'does not apply here') };

@@ -103,6 +103,7 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
         ...(described.expected !== undefined ? { expected: described.expected } : {}),
         ...(described.actual !== undefined ? { actual: described.actual } : {}),
         ...(described.counterexample ? { counterexample: described.counterexample } : {}),
+        ...(described.unimplemented ? { unimplemented: described.unimplemented } : {}),
       };
     }
   } finally {
@@ -158,8 +159,11 @@ function createContext(
         numRuns: details.numRuns,
       };
       const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      // What the failing run found missing or not implemented is the property's evidence too.
+      const unimplemented = details.errorInstance instanceof CaseFailure ? details.errorInstance.details.unimplemented : undefined;
       throw new CaseFailure(`property failed after ${details.numRuns} run(s), ${details.numShrinks} shrink(s): ${cause}`, {
         counterexample,
+        ...(unimplemented ? { unimplemented } : {}),
         ...(details.errorInstance instanceof Error && 'expected' in details.errorInstance
           ? { expected: (details.errorInstance as { expected: unknown }).expected, actual: (details.errorInstance as { actual?: unknown }).actual }
           : {}),

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run certify`: the published certification. Runs the whole suite against every runtime and npm polyfill we
 // certify, one `rtconf run` per candidate with one seed, each gated by the expectations files that name it; keeps
-// each run (results.json, report, badge) in docs/conformance/runs/<name>/, builds the dashboard over all of them into
-// docs/conformance/index.html, and writes docs/conformance/README.md with what was run, where and with what outcome.
+// each run (results.json, report, badges, shields.io endpoints) in docs/conformance/runs/<name>/, builds the dashboard
+// over all of them into docs/conformance/index.html and their export (rtconf export) into docs/conformance/export.json,
+// and writes docs/conformance/README.md with what was run, where and with what outcome, the API table (each export's
+// state per runtime and version), the history across versions and the rules every implementation fails.
 //
 //   npm run certify [-- --only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild]
 //
 // --only reruns some candidates; the dashboard and the summary still cover every run in docs/conformance/runs/.
-// --rebuild runs nothing and only rebuilds the dashboard and the summary from the runs there.
+// --rebuild runs nothing: it rebuilds each run's report, badges and endpoints (rtconf report, gated as the run was),
+// the dashboard, the export and the summary from the runs there.
 // Exit 0 when every run finished and no gated candidate had an unexpected result, 1 when one had, 2 when a run or
 // the dashboard could not be made. Candidates no expectations file names are certified without a gate: their
 // failures are reported, not counted against the exit code. The CLI runs from the TypeScript sources (tsx).
@@ -18,6 +21,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -148,15 +152,30 @@ async function main() {
 
   // The dashboard and the summary cover every run on disk, so that `--only` refreshes some columns, not all of them.
   const outcomes = (await Promise.all(everything.map(readOutcome))).filter((outcome) => outcome !== undefined);
+  if (values.rebuild) {
+    // Each run's own pages from its results.json, as `rtconf run` wrote them (same expectations), with what this
+    // rtconf draws now (the API table, the shields.io endpoints).
+    for (const outcome of outcomes) {
+      const report = await rtconf(['report', relative(ROOT, outcome.resultsFile), ...outcome.expect.flatMap((file) => ['--expect', relative(ROOT, file)])], outcome.name);
+      if (report.code !== 0) {
+        process.stderr.write(`certify: the report of ${outcome.name} could not be rebuilt (exit ${report.code}): ${report.stderr.trim().split('\n').pop() ?? ''}\n`);
+        broken = true;
+      }
+    }
+  }
   const ids = new Set(outcomes.map((outcome) => outcome.id));
   const gateFiles = [...files].filter(([, names]) => names.some((id) => ids.has(id))).map(([file]) => file);
   const dashboard = await rtconf(['dashboard', ...outcomes.map((outcome) => relative(ROOT, outcome.resultsFile)), ...gateFiles.flatMap((file) => ['--expect', relative(ROOT, file)]), '--out', relative(ROOT, out)], 'dashboard');
   if (dashboard.code !== 0) process.stderr.write(`certify: the dashboard could not be built (exit ${dashboard.code}): ${dashboard.stderr.trim().split('\n').pop() ?? ''}\n`);
   else process.stdout.write(dashboard.stdout);
-  writeFileSync(join(out, 'README.md'), summaryPage(outcomes, { gateFiles, out }));
+  const exported = await rtconf(['export', ...outcomes.map((outcome) => relative(ROOT, outcome.resultsFile)), '--out', relative(ROOT, join(out, 'export.json'))], 'export');
+  if (exported.code !== 0) process.stderr.write(`certify: the export could not be written (exit ${exported.code}): ${exported.stderr.trim().split('\n').pop() ?? ''}\n`);
+  else process.stdout.write(exported.stdout);
+  const answers = await apiAnswers(outcomes, gateFiles);
+  writeFileSync(join(out, 'README.md'), summaryPage(outcomes, { gateFiles, out, answers }));
   process.stdout.write(`summary: ${join(out, 'README.md')}\n`);
 
-  if (dashboard.code !== 0 || broken) return 2;
+  if (dashboard.code !== 0 || exported.code !== 0 || broken) return 2;
   return unexpected ? 1 : 0;
 }
 
@@ -200,7 +219,27 @@ async function readOutcome(item) {
   };
 }
 
-function summaryPage(outcomes, { gateFiles, out }) {
+/**
+ * The API table, the history across versions and the rules every implementation fails, as Markdown: the dashboard's
+ * data (reports/dashboard-data.ts) over the runs on disk, rendered by reports/dashboard-markdown.ts.
+ */
+async function apiAnswers(outcomes, gateFiles) {
+  const load = (path) => tsImport(join(ROOT, path), import.meta.url);
+  const [{ readResults }, { readExpectations }, { buildDashboardData }, markdown] = await Promise.all([
+    load('results/read-results.ts'),
+    load('results/expectations.ts'),
+    load('reports/dashboard-data.ts'),
+    load('reports/dashboard-markdown.ts'),
+  ]);
+  const inputs = [];
+  for (const outcome of outcomes) inputs.push({ file: relative(ROOT, outcome.resultsFile), results: await readResults(outcome.resultsFile) });
+  const expectations = [];
+  for (const file of gateFiles) expectations.push({ file: relative(ROOT, file), expectations: await readExpectations(file) });
+  const data = buildDashboardData(inputs, { expectations });
+  return { table: markdown.apiTableMarkdown(data), history: markdown.historyMarkdown(data), differs: markdown.differsMarkdown(data) };
+}
+
+function summaryPage(outcomes, { gateFiles, out, answers }) {
   const link = (file) => `[${file}](../../${file})`;
   const rows = outcomes.map((outcome) => {
     const s = outcome.summary;
@@ -236,6 +275,32 @@ rebuilds the dashboard and this page from the runs here without running anything
 npx rtconf dashboard ${relative(ROOT, join(out, 'runs'))}/*/results.json \\
   ${gateFiles.map((file) => `--expect ${relative(ROOT, file)}`).join(' ')} --out ${relative(ROOT, out)}
 \`\`\`
+
+## Can I use it? Every export, per runtime and version
+
+The state of each export of the three modules, from the behaviour the cases observed (not from its presence alone):
+✓ conformant (every normative rule of the export passes), ◐ partial (it works; passed/evaluated rules shown), ⊘ stub
+(exported, but calls throw "not implemented"), ✗ absent (not exported), – module not provided, "not fully tested" when
+some of its rules were not run. The dashboard ([index.html](index.html)) opens on the same table, each cell leading to
+the rules and cases behind it.
+
+${answers.table}
+
+The same data for tools: [export.json](export.json), written by \`rtconf export\` in the format of
+[reports/export.schema.json](../../reports/export.schema.json) (shipped in the package), and a shields.io endpoint per
+candidate and module beside each run's badge (\`runs/<name>/shields-<candidate>-<module>.json\`).
+
+## History across versions
+
+${answers.history}
+
+## Every implementation differs: the spec or the case may be wrong
+
+Normative rules that every run of every implementation judging them fails (an implementation whose exports of the
+rule are absent or stubs does not judge it). When all of them disagree with a rule the same way, the spec, our
+reading of it or the case is the first suspect.
+
+${answers.differs}
 `;
 }
 

@@ -40,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await lock.release();
   }
   if (failure) process.stderr.write(`rtconf: could not write the reports into ${lock.dir} (${failure}); they are saved in ${dirname(written.html)}\n`);
-  process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}`);
+  process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}${written.endpoints.map((file) => `shields: ${file}\n`).join('')}`);
   return failure ? 2 : 0;
 }
 

@@ -142,7 +142,7 @@ export function asChildProcess(value: unknown, what: string): ChildProcess {
  */
 export function launchChild(ctx: CaseContext, via: Launcher, args: readonly unknown[]): ChildProcess {
   const launcher = api(ctx, 'child_process', via) as unknown as (...all: unknown[]) => unknown;
-  const returned = returnedBy(() => Reflect.apply(launcher, ctx.cp, args), `child_process.${via}`);
+  const returned = returnedBy(() => Reflect.apply(launcher, ctx.cp, args), `child_process.${via}`, `child_process.${via}`);
   return adopt(ctx, asChildProcess(returned, `what child_process.${via} returned`));
 }
 
@@ -195,7 +195,7 @@ export function processGone(pid: number): boolean | undefined {
  */
 export function refusedCall(ctx: CaseContext, via: Launcher, call: { accepted: readonly unknown[]; refused: readonly unknown[]; what: string; expected?: ErrorExpectation }): unknown {
   const launcher = api(ctx, 'child_process', via) as unknown as (...all: unknown[]) => unknown;
-  const control = returnedBy(() => Reflect.apply(launcher, ctx.cp, call.accepted), `child_process.${via} with valid arguments (the control for ${call.what})`);
+  const control = returnedBy(() => Reflect.apply(launcher, ctx.cp, call.accepted), `child_process.${via} with valid arguments (the control for ${call.what})`, `child_process.${via}`);
   adopt(ctx, asChildProcess(control, `what child_process.${via} returned for valid arguments (the control for ${call.what})`));
   return thrownBy(ctx, () => Reflect.apply(launcher, ctx.cp, call.refused), call.what, call.expected ?? {});
 }

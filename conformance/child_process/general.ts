@@ -161,6 +161,7 @@ export const generalCases = defineCases('child_process', [
         throw new CaseFailure(`not implemented: ${missing.map(([name]) => `child_process.${name}`).join(', ')}`, {
           expected: 'all seven exported as functions that do not say they are not implemented',
           actual: Object.fromEntries(missing),
+          unimplemented: missing.map(([name, , observed]) => ({ api: `child_process.${name}`, observed })),
         });
       }
     },

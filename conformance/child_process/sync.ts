@@ -42,7 +42,7 @@ export const syncCases = defineCases('child_process', [
     async run(ctx) {
       const { command, args, marker } = await writeLater(ctx);
       const spawnSync = api(ctx, 'child_process', 'spawnSync');
-      const { ranDuring } = blocks(() => returnedBy(() => spawnSync(command, args), 'child_process.spawnSync'));
+      const { ranDuring } = blocks(() => returnedBy(() => spawnSync(command, args), 'child_process.spawnSync', 'child_process.spawnSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
       expect(await markerText(marker), 'what the child had written when spawnSync returned').to.equal('done');
     },
@@ -53,7 +53,7 @@ export const syncCases = defineCases('child_process', [
     async run(ctx) {
       const { line, marker } = await writeLater(ctx);
       const execSync = api(ctx, 'child_process', 'execSync');
-      const { ranDuring } = blocks(() => returnedBy(() => execSync(line), 'child_process.execSync'));
+      const { ranDuring } = blocks(() => returnedBy(() => execSync(line), 'child_process.execSync', 'child_process.execSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
       expect(await markerText(marker), 'what the child had written when execSync returned').to.equal('done');
     },
@@ -64,7 +64,7 @@ export const syncCases = defineCases('child_process', [
     async run(ctx) {
       const { command, args, marker } = await writeLater(ctx);
       const execFileSync = api(ctx, 'child_process', 'execFileSync');
-      const { ranDuring } = blocks(() => returnedBy(() => execFileSync(command, args), 'child_process.execFileSync'));
+      const { ranDuring } = blocks(() => returnedBy(() => execFileSync(command, args), 'child_process.execFileSync', 'child_process.execFileSync'));
       expect(ranDuring, 'no callback ran while waiting').to.equal(false);
       expect(await markerText(marker), 'what the child had written when execFileSync returned').to.equal('done');
     },

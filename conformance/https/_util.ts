@@ -73,9 +73,13 @@ export function uses(ctx: Pick<CaseContext, 'https'>, ...names: readonly (HttpsF
       api(ctx, 'https', name);
       continue;
     }
-    const value = returnedBy(() => (ctx.https as unknown as Record<string, unknown>)['globalAgent'], 'reading https.globalAgent');
+    const value = returnedBy(() => (ctx.https as unknown as Record<string, unknown>)['globalAgent'], 'reading https.globalAgent', 'https.globalAgent');
     if (value === null || typeof value !== 'object') {
-      throw new CaseFailure('not implemented: https.globalAgent', { expected: 'https.globalAgent, an object', actual: describeValue(value) });
+      throw new CaseFailure('not implemented: https.globalAgent', {
+        expected: 'https.globalAgent, an object',
+        actual: describeValue(value),
+        unimplemented: [{ api: 'https.globalAgent', observed: 'missing' }],
+      });
     }
   }
 }
@@ -148,13 +152,13 @@ export function watchGlobalAgent(ctx: Pick<CaseContext, 'https'> & Scope, option
  */
 export function call(ctx: Pick<CaseContext, 'https'>, name: 'request' | 'get'): (...args: unknown[]) => ClientRequest {
   const fn = api(ctx, 'https', name);
-  return (...args) => returnedBy(() => Reflect.apply(fn, ctx.https, args) as ClientRequest, `https.${name}()`);
+  return (...args) => returnedBy(() => Reflect.apply(fn, ctx.https, args) as ClientRequest, `https.${name}()`, `https.${name}`);
 }
 
 /** A new Agent of the candidate, destroyed when the case ends. */
 export function newAgent(ctx: Pick<CaseContext, 'https'> & Scope, options?: Record<string, unknown>): HttpsAgent {
   const Agent = api(ctx, 'https', 'Agent');
-  const agent = returnedBy(() => (options === undefined ? new Agent() : new Agent(options)), `new https.Agent(${options === undefined ? '' : 'options'})`);
+  const agent = returnedBy(() => (options === undefined ? new Agent() : new Agent(options)), `new https.Agent(${options === undefined ? '' : 'options'})`, 'https.Agent');
   ctx.defer(() => {
     try {
       (agent as { destroy?: () => void }).destroy?.();
@@ -168,7 +172,7 @@ export function newAgent(ctx: Pick<CaseContext, 'https'> & Scope, options?: Reco
 /** The candidate's `createServer(...args)`, checked; what it throws fails the case. */
 export function createServer(ctx: Pick<CaseContext, 'https'>, ...args: unknown[]): HttpsServer {
   const create = api(ctx, 'https', 'createServer');
-  return returnedBy(() => Reflect.apply(create, ctx.https, args) as HttpsServer, `https.createServer()`);
+  return returnedBy(() => Reflect.apply(create, ctx.https, args) as HttpsServer, `https.createServer()`, 'https.createServer');
 }
 
 /** Server credentials from the minted set: the localhost certificate of the trusted CA. */

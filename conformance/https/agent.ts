@@ -79,7 +79,7 @@ export const agentCases = defineCases('https', [
           return socket;
         }
       }
-      const agent = returnedBy(() => new Custom(), 'new (a subclass of https.Agent)()');
+      const agent = returnedBy(() => new Custom(), 'new (a subclass of https.Agent)()', 'https.Agent');
       ctx.defer(() => agent.destroy?.());
       const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
       expect(made.length, 'createConnection calls').to.equal(1);
@@ -116,7 +116,7 @@ export const agentCases = defineCases('https', [
           return undefined as unknown as Duplex;
         }
       }
-      const agent = returnedBy(() => new Later(), 'new (a subclass of https.Agent)()');
+      const agent = returnedBy(() => new Later(), 'new (a subclass of https.Agent)()', 'https.Agent');
       ctx.defer(() => agent.destroy?.());
       const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
       expect(reply.body, 'answer over the socket given to the callback').to.equal('ok');

@@ -13,13 +13,13 @@ const EXPECTED = {
 
 type Export = keyof typeof EXPECTED;
 
-/** What an export is: its type, or what reading it threw. */
-function typeOf(https: Record<string, unknown>, name: Export): string {
+/** What an export is: its type, or what reading it threw (and whether that says it is not implemented). */
+function typeOf(https: Record<string, unknown>, name: Export): { type: string; notImplemented: boolean } {
   try {
     const value = https[name];
-    return value === null ? 'null' : typeof value;
+    return { type: value === null ? 'null' : typeof value, notImplemented: false };
   } catch (error) {
-    return `reading it threw ${describeThrown(error)}`;
+    return { type: `reading it threw ${describeThrown(error)}`, notImplemented: isMissingApi(error) };
   }
 }
 
@@ -62,28 +62,35 @@ export const moduleCases = defineCases('https', [
     async run(ctx) {
       const https = ctx.https as unknown as Record<string, unknown>;
       const names = Object.keys(EXPECTED) as Export[];
-      const actual = Object.fromEntries(names.map((name) => [name, typeOf(https, name)]));
-      const wrong = names.filter((name) => actual[name] !== EXPECTED[name]);
-      if (wrong.length > 0) {
-        throw new CaseFailure(`not implemented: ${wrong.map((name) => `https.${name} (${actual[name]})`).join(', ')}`, { expected: EXPECTED, actual });
-      }
-      // An export that is there but answers an ordinary call with "not implemented" is not implemented either.
+      const read = Object.fromEntries(names.map((name) => [name, typeOf(https, name)])) as Record<Export, { type: string; notImplemented: boolean }>;
+      const actual = Object.fromEntries(names.map((name) => [name, read[name].type]));
+      const wrong = names.filter((name) => read[name].type !== EXPECTED[name]);
+      // An export that is there but answers an ordinary call with "not implemented" is not implemented either. Every
+      // export is tried, so the result names each one that is missing or refuses (the evidence of its API state).
       const releases: Release[] = [];
-      const refusing: string[] = [];
+      const refusing: { name: Export; thrown: string }[] = [];
       try {
         for (const name of names) {
-          if (name === 'globalAgent') continue;
+          if (name === 'globalAgent' || wrong.includes(name)) continue;
           try {
             ORDINARY_CALL[name](https[name] as (...args: unknown[]) => unknown, https, releases);
           } catch (error) {
-            if (isMissingApi(error)) refusing.push(`https.${name} (it throws ${describeThrown(error)})`);
+            if (isMissingApi(error)) refusing.push({ name, thrown: describeThrown(error) });
           }
         }
       } finally {
         for (const release of releases) release();
       }
-      if (refusing.length > 0) {
-        throw new CaseFailure(`not implemented: ${refusing.join(', ')}`, { expected: 'the exports to work', actual: refusing });
+      if (wrong.length > 0 || refusing.length > 0) {
+        const listed = [...wrong.map((name) => `https.${name} (${read[name].type})`), ...refusing.map(({ name, thrown }) => `https.${name} (it throws ${thrown})`)];
+        throw new CaseFailure(`not implemented: ${listed.join(', ')}`, {
+          expected: wrong.length > 0 ? EXPECTED : 'the exports to work',
+          actual: wrong.length > 0 ? actual : listed,
+          unimplemented: [
+            ...wrong.map((name) => ({ api: `https.${name}`, observed: read[name].notImplemented ? ('throws-not-implemented' as const) : ('missing' as const) })),
+            ...refusing.map(({ name }) => ({ api: `https.${name}`, observed: 'throws-not-implemented' as const })),
+          ],
+        });
       }
       // A module of its own: not the plain-HTTP module, or parts of it, under another name.
       const http = (await import('node:http')) as unknown as Record<string, unknown>;

@@ -25,7 +25,7 @@ async function redirectingAgent(ctx: CaseContext, server: TrustedServer, seen: C
       return socket;
     }
   }
-  const agent = returnedBy(() => new Redirecting(), 'new (a subclass of https.Agent)()');
+  const agent = returnedBy(() => new Redirecting(), 'new (a subclass of https.Agent)()', 'https.Agent');
   ctx.defer(() => agent.destroy?.());
   return agent;
 }

@@ -35,7 +35,7 @@ export const serverDefaultCases = defineCases('https', [
       const server = await newServer(ctx);
       expect(server, 'createServer() result').to.be.instanceOf(ctx.https.Server);
       expect(server, 'createServer() result').to.be.instanceOf(tls.Server);
-      expect(returnedBy(() => new ctx.https.Server(), 'new https.Server()'), 'new https.Server()').to.be.instanceOf(tls.Server);
+      expect(returnedBy(() => new ctx.https.Server(), 'new https.Server()', 'https.Server'), 'new https.Server()').to.be.instanceOf(tls.Server);
     },
   },
   defaultValue('https.server.headers-timeout-default-60000', 'https.server.default-headers-timeout', 'headersTimeout', 60000),

@@ -158,7 +158,7 @@ export function qsFunction<K extends QsFunction>(ctx: CaseContext, name: K): Loo
   const module = ctx.qs;
   const call = (...args: unknown[]): unknown => {
     const what = `querystring.${name}(${args.map(preview).join(', ')})`;
-    const value = returnedBy(() => Reflect.apply(exported, module, args), what);
+    const value = returnedBy(() => Reflect.apply(exported, module, args), what, `querystring.${name}`);
     checkResult(name, what, value);
     return value;
   };

@@ -39,6 +39,7 @@ export const moduleExportsCases = defineCases('querystring', [
         throw new CaseFailure(`not implemented: ${missing.map(([name]) => `querystring.${name}`).join(', ')}`, {
           expected: 'all six exported as functions that do not say they are not implemented',
           actual: Object.fromEntries(missing),
+          unimplemented: missing.map(([name, , observed]) => ({ api: `querystring.${name}`, observed })),
         });
       }
     },

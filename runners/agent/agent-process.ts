@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CaseResult } from '../../results/results-file.js';
+import type { CaseResult, UnimplementedApi } from '../../results/results-file.js';
 import { isStatus } from '../../results/status.js';
 import type { CertificateSet } from '../../conformance/certificate-set.js';
 import { createTrustedPeerScope, type TrustedPeerScope } from '../fixtures/trusted-peer-service.js';
@@ -462,6 +462,7 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
     ...(message !== undefined ? { message } : {}),
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
+    ...unimplementedOf(raw.unimplemented),
     ...(counterexample && typeof counterexample.value === 'string' && typeof counterexample.seed === 'number' && typeof counterexample.path === 'string'
       ? {
           counterexample: {
@@ -473,4 +474,21 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
         }
       : {}),
   };
+}
+
+/** How many exports one result may name as missing or not implemented: more than the interface has. */
+const MAX_UNIMPLEMENTED = 32;
+
+/** The `unimplemented` evidence of an agent's result, kept only in its known shape and bounded. */
+function unimplementedOf(value: unknown): { unimplemented?: UnimplementedApi[] } {
+  if (!Array.isArray(value)) return {};
+  const kept: UnimplementedApi[] = [];
+  for (const item of value.slice(0, MAX_UNIMPLEMENTED)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { api, observed } = item as Record<string, unknown>;
+    if (typeof api !== 'string' || api.length === 0 || api.length > 200) continue;
+    if (observed !== 'missing' && observed !== 'throws-not-implemented') continue;
+    kept.push({ api, observed });
+  }
+  return kept.length > 0 ? { unimplemented: kept } : {};
 }

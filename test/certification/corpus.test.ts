@@ -5,6 +5,9 @@
 import { expect } from 'chai';
 import { isFailing } from '../../results/status.js';
 import type { CaseResult } from '../../results/results-file.js';
+import { apiStates, type ApiState } from '../../results/api-state.js';
+import { apis } from '../../spec/apis.js';
+import { rules as catalogue } from '../../spec/index.js';
 import { CORPUS, readVerdicts, runCorpus, UNAUDITED, type CorpusMember, type MemberRun, type VerdictFile } from './corpus.js';
 
 /**
@@ -110,6 +113,35 @@ describe('certification corpus: verdicts on real third-party implementations and
       }
     }
     expect(hidden).to.deep.equal([]);
+  });
+
+  it('gives the stubs the per-API states their construction dictates', () => {
+    const statesOf = (name: string): Map<string, ApiState> => {
+      const found = runs.find(({ member }) => member.name === name);
+      if (!found) throw new Error(`no run of ${name}`);
+      const rules = catalogue.filter((rule) => found.member.modules.includes(rule.module));
+      return new Map(apiStates(found.run, rules, apis).map((state) => [state.api, state]));
+    };
+    // Every function and class throws "not implemented", and reading globalAgent does: a stub everywhere.
+    const throwing = statesOf('stub-not-implemented');
+    expect([...throwing].filter(([, state]) => state.state !== 'stub').map(([api, state]) => `${api}: ${state.state}`)).to.deep.equal([]);
+    // Every export but the four that let the adapter be recognised is missing: absent. Those four exist, do nothing
+    // and pass none of their rules: partial, with nothing passed — never absent, never conformant.
+    const missing = statesOf('stub-missing');
+    const placeholders = ['querystring.parse', 'querystring.stringify', 'child_process.spawn', 'https.request'];
+    expect([...missing].filter(([api, state]) => !placeholders.includes(api) && state.state !== 'absent').map(([api, state]) => `${api}: ${state.state}`)).to.deep.equal([]);
+    for (const api of placeholders) expect(missing.get(api), api).to.deep.include({ state: 'partial', rules: { ...missing.get(api)!.rules, passed: 0 } });
+    // Plain HTTP as https: the server works as an HTTP server and fails every TLS rule: partial, as are the rest.
+    const http = statesOf('stub-http-as-https');
+    for (const api of ['https.createServer', 'https.Server']) {
+      const state = http.get(api);
+      expect(state?.state, api).to.equal('partial');
+      expect(state?.rules.passed, `${api}: rules it passes as a plain-HTTP server`).to.be.greaterThan(0);
+    }
+    expect(apis.filter((api) => api.module === 'https').map((api) => http.get(api.id)?.state)).to.not.include('conformant');
+    // Real packages: unenv 2's child_process says "[unenv] … is not implemented yet!" for every function.
+    const unenv = statesOf('unenv-2');
+    expect(apis.filter((api) => api.module === 'child_process').map((api) => unenv.get(api.id)?.state)).to.deep.equal(apis.filter((api) => api.module === 'child_process').map(() => 'stub'));
   });
 
   it('passes nothing for the stubs that implement nothing', () => {

@@ -129,3 +129,30 @@ describe('the verdict of a one-case run (a replay)', () => {
     expect(textOf((stream) => printCaseVerdicts(stream, results))).to.equal('querystring.parse.x [reference]: pass\nquerystring.parse.x [host]: fail — no\n');
   });
 });
+
+describe('the per-module counts of export states in the summary', () => {
+  const QS_RULES: RuleSummary[] = [
+    { id: 'querystring.escape.percent-encodes', module: 'querystring', level: 'normative', title: 'escape' },
+    { id: 'querystring.unescape.decodes', module: 'querystring', level: 'normative', title: 'unescape' },
+    { id: 'querystring.parse.sep-default', module: 'querystring', level: 'normative', title: 'parse' },
+    { id: 'querystring.parse.eq-default', module: 'querystring', level: 'normative', title: 'parse eq' },
+  ];
+  const results = resultsOf(QS_RULES, [
+    {
+      candidate: ADAPTER,
+      results: [
+        caseOf('querystring.escape.c', 'querystring.escape.percent-encodes', 'pass'),
+        { ...caseOf('querystring.unescape.c', 'querystring.unescape.decodes', 'fail', 'not implemented: querystring.unescape'), unimplemented: [{ api: 'querystring.unescape', observed: 'missing' }] },
+        caseOf('querystring.parse.c1', 'querystring.parse.sep-default', 'pass'),
+        caseOf('querystring.parse.c2', 'querystring.parse.eq-default', 'fail'),
+      ],
+    },
+  ]);
+
+  it('counts the exports of each module the candidate ran by state, naming those not conformant', () => {
+    const text = textOf((stream) => printSummary(stream, results));
+    expect(text).to.match(/^candidate\s+module\s+conformant\s+partial\s+stub\s+absent\s+untested\s+exports not conformant$/m);
+    // escape conformant; parse partial; unescape absent; decode, stringify, encode: no rule in this file, untested.
+    expect(text).to.match(/^adapter:mine\s+querystring\s+1\s+1\s+0\s+1\s+3\s+parse \(partial\), unescape \(absent\)$/m);
+  });
+});

@@ -306,6 +306,27 @@ describe('case helper kit', () => {
       );
       expect(failure.message).to.equal('child_process.exec threw Error [ERR_X]: [unenv] child_process.exec is not implemented yet!');
     });
+
+    it('records a not-implemented throw of a named export as evidence of a stub, and nothing for other throws', () => {
+      const refused = failureOf(() =>
+        returnedBy(() => {
+          throw new Error('not implemented');
+        }, 'child_process.fork', 'child_process.fork'),
+      );
+      expect(refused.details.unimplemented).to.deep.equal([{ api: 'child_process.fork', observed: 'throws-not-implemented' }]);
+      const broken = failureOf(() =>
+        returnedBy(() => {
+          throw new RangeError('bad argument');
+        }, 'child_process.fork', 'child_process.fork'),
+      );
+      expect(broken.details.unimplemented).to.equal(undefined);
+      const unnamed = failureOf(() =>
+        returnedBy(() => {
+          throw new Error('not implemented');
+        }, 'server.address()'),
+      );
+      expect(unnamed.details.unimplemented).to.equal(undefined);
+    });
   });
 
   describe('api and method', () => {
@@ -318,6 +339,10 @@ describe('case helper kit', () => {
       expect(failureOf(() => api({ cp: {} as never }, 'child_process', 'fork')).message).to.equal('not implemented: child_process.fork');
       expect(failureOf(() => api({ qs: { parse: 'no' } as never }, 'querystring', 'parse')).details.actual).to.equal('the string "no"');
       expect(failureOf(() => method({}, 'send', 'ChildProcess')).message).to.equal('not implemented: ChildProcess.send');
+    });
+
+    it('record the missing export as evidence of its absence', () => {
+      expect(failureOf(() => api({ cp: {} as never }, 'child_process', 'fork')).details.unimplemented).to.deep.equal([{ api: 'child_process.fork', observed: 'missing' }]);
     });
 
     it('call a method on its object', () => {

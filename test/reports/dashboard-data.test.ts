@@ -4,11 +4,13 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { validateExpectations } from '../../results/expectations.js';
 import { passRate } from '../../results/verdict.js';
-import { buildDashboardData, compareVersions, groupOf, replayCandidate } from '../../reports/dashboard-data.js';
+import { buildDashboardData, compareVersions, groupOf, replayCandidate, type DashboardInput } from '../../reports/dashboard-data.js';
+import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
+import { apis } from '../../spec/apis.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import { jsonForScript } from '../../reports/html/page-shell.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
-import { PAYLOAD_FLAG } from './sample-results.js';
+import { PAYLOAD_FLAG, resultsOf } from './sample-results.js';
 
 const inputs = RUNTIME_RUNS.map((spec) => ({ file: spec.file, results: sampleRunFile(spec) }));
 
@@ -96,5 +98,77 @@ describe('renderDashboard', () => {
     const data = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).to.not.match(/[<>]/);
     expect(data).to.contain(jsonForScript(HOSTILE_RUN.file).slice(1, -1));
+  });
+});
+
+describe('the dashboard’s API table, history and spec feedback', () => {
+  const RULES: RuleSummary[] = [
+    { id: 'https.server.default-max-headers-count', module: 'https', level: 'normative', title: 'maxHeadersCount 2000' },
+    { id: 'querystring.parse.sep-default', module: 'querystring', level: 'normative', title: 'sep &' },
+    { id: 'querystring.escape.percent-encodes', module: 'querystring', level: 'normative', title: 'escape' },
+    { id: 'querystring.escape.replaceable', module: 'querystring', level: 'normative', title: 'escape replaceable' },
+  ];
+  type Row = readonly [rule: string, status: Status, extra?: Partial<CaseResult>];
+  const run = (candidate: CandidateInfo, rows: readonly Row[]): DashboardInput => ({
+    file: `${candidate.id}.json`,
+    results: resultsOf(RULES, [
+      {
+        candidate,
+        results: rows.map(([rule, status, extra], index) => ({
+          case: `${rule}.case-${index}`,
+          module: rule.startsWith('https') ? 'https' : 'querystring',
+          rules: [rule],
+          status,
+          durationMs: 1,
+          ...(status === 'pass' ? {} : { message: `${status}` }),
+          ...extra,
+        })),
+      },
+    ]),
+  });
+  const node = (major: number, minor: string): CandidateInfo => ({ id: `runtime:node@${major}`, name: 'node', kind: 'runtime', version: `${major}.${minor}` });
+  const missingEscape = { unimplemented: [{ api: 'querystring.escape', observed: 'missing' as const }] };
+  const [headers, sep, escape, replaceable] = RULES.map((rule) => rule.id) as [string, string, string, string];
+  const data = buildDashboardData([
+    run(node(22, '1.0'), [[headers, 'fail'], [sep, 'fail'], [escape, 'fail'], [replaceable, 'pass']]),
+    run(node(18, '0.0'), [[headers, 'fail'], [sep, 'fail'], [escape, 'fail'], [replaceable, 'pass']]),
+    run(node(20, '0.0'), [[headers, 'fail'], [sep, 'pass'], [escape, 'fail'], [replaceable, 'pass']]),
+    run({ id: 'runtime:bun@1', name: 'bun', kind: 'runtime', version: '1.0.0' }, [[headers, 'timeout'], [sep, 'fail'], [escape, 'fail', missingEscape], [replaceable, 'fail', missingEscape]]),
+    run({ id: 'runtime:deno@2', name: 'deno', kind: 'runtime', version: '2.0.0' }, [[headers, 'fail'], [sep, 'fail'], [escape, 'fail'], [replaceable, 'pass']]),
+    run({ id: 'reference', name: 'rt-conformance reference', kind: 'reference', version: '0.1.0' }, [[headers, 'pass'], [sep, 'pass'], [escape, 'pass'], [replaceable, 'pass']]),
+  ]);
+  const ruleAt = (id: string): number => data.rules.findIndex((rule) => rule.id === id);
+  const apiAt = (id: string): number => data.apis.findIndex((api) => api.id === id);
+  const version = (c: number | undefined): string | undefined => (c === undefined ? undefined : data.columns[c]?.version);
+
+  it('lists the APIs of the page’s modules with their normative rules, and each column’s state of each', () => {
+    expect(data.apis.map((api) => api.id)).to.deep.equal(apis.filter((api) => api.module !== 'child_process').map((api) => api.id));
+    expect(data.apis[apiAt('querystring.escape')]?.rules).to.deep.equal([ruleAt(escape), ruleAt(replaceable)]);
+    const bun = data.columns.findIndex((column) => column.candidate.id === 'runtime:bun@1');
+    expect(data.columns[bun]?.apis[apiAt('querystring.escape')]).to.deep.include({ state: 'absent' });
+    expect(data.columns[bun]?.apis[apiAt('querystring.parse')]).to.deep.include({ state: 'partial', failing: [ruleAt(sep)] });
+  });
+
+  it('lists the rules every implementation judging them fails, leaving out the reference and runs where the export is absent', () => {
+    expect(data.everyImplementationDiffers.map((entry) => [data.rules[entry.rule]?.id, entry.implementations, entry.runs])).to.deep.equal([
+      // Bun's escape is missing: its failures say nothing of the rule, so it does not count as judging it.
+      [escape, ['deno', 'node'], 4],
+      [headers, ['bun', 'deno', 'node'], 5],
+    ]);
+  });
+
+  it('gives a runtime run at several versions the first version where a rule or API passes and where it fails again', () => {
+    const nodeGroup = data.groups.find((group) => group.label === 'node');
+    expect(nodeGroup?.columns.map(version)).to.deep.equal(['18.0.0', '20.0.0', '22.1.0']);
+    const sepHistory = nodeGroup?.history?.rules.find((entry) => entry.row === ruleAt(sep));
+    expect([version(sepHistory?.firstPass), version(sepHistory?.failsAgain), sepHistory?.changes]).to.deep.equal(['20.0.0', '22.1.0', 2]);
+    // A rule that fails in every version has no history: it never changes.
+    expect(nodeGroup?.history?.rules.map((entry) => data.rules[entry.row]?.id)).to.deep.equal([sep]);
+    const parse = nodeGroup?.history?.apis.find((entry) => entry.row === apiAt('querystring.parse'));
+    expect([version(parse?.firstPass), version(parse?.failsAgain)]).to.deep.equal(['20.0.0', '22.1.0']);
+    const server = nodeGroup?.history?.apis.find((entry) => entry.row === apiAt('https.Server'));
+    expect(server).to.deep.equal({ row: apiAt('https.Server'), changes: 0 });
+    // A runtime run once has no history to tell.
+    expect(data.groups.find((group) => group.label === 'bun')?.history).to.equal(undefined);
   });
 });

@@ -144,6 +144,29 @@ describe('executeCase', () => {
     expect(result.counterexample?.path).to.be.a('string').and.not.equal('');
   });
 
+  it('records the exports a case found missing or not implemented, also from inside a failing property', async () => {
+    const missing = await executeCase(
+      qsCase(() => {
+        throw new CaseFailure('not implemented: querystring.escape', { unimplemented: [{ api: 'querystring.escape', observed: 'missing' }] });
+      }),
+      options(),
+    );
+    expect(missing.unimplemented).to.deep.equal([{ api: 'querystring.escape', observed: 'missing' }]);
+    const inProperty = await executeCase(
+      qsCase(async (ctx) => {
+        await ctx.check(
+          ctx.fc.property(ctx.fc.integer(), () => {
+            throw new CaseFailure('querystring.parse threw Error: not implemented', { unimplemented: [{ api: 'querystring.parse', observed: 'throws-not-implemented' }] });
+          }),
+        );
+      }),
+      options(),
+    );
+    expect(inProperty.unimplemented).to.deep.equal([{ api: 'querystring.parse', observed: 'throws-not-implemented' }]);
+    const plain = await executeCase(qsCase(() => { throw new CaseFailure('wrong'); }), options());
+    expect(plain).to.not.have.property('unimplemented');
+  });
+
   it('derives the same case seed for the same run seed and case, and another for another run seed', async () => {
     const seeds: number[] = [];
     const capture = qsCase((ctx) => {

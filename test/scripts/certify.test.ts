@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runNode } from '../cli/run-cli.js';
 
@@ -44,5 +46,43 @@ describe('scripts/certify.mjs (npm run certify)', function () {
     const outcome = await runNode([join(ROOT, 'scripts', 'certify.mjs'), '--dry-run', '--only', 'node-99']);
     expect(outcome.code).to.equal(2);
     expect(outcome.stderr).to.contain('--only node-99: not a candidate we certify');
+  });
+
+  it('rebuilds from the runs on disk, without running anything: the reports, the dashboard, the export and the API table, history and differs list of the summary', async function () {
+    this.timeout(240_000);
+    const out = await mkdtemp(join(tmpdir(), 'rtconf-certify-'));
+    try {
+      for (const name of ['node-18', 'node-20', 'bun-1']) {
+        await cp(join(ROOT, 'docs', 'conformance', 'runs', name, 'results.json'), join(out, 'runs', name, 'results.json'));
+        await cp(join(ROOT, 'docs', 'conformance', 'runs', name, 'certify.json'), join(out, 'runs', name, 'certify.json'));
+      }
+      const outcome = await runNode([join(ROOT, 'scripts', 'certify.mjs'), '--rebuild', '--out', out]);
+      expect(outcome.code, outcome.stderr).to.equal(0);
+      expect((await readdir(join(out, 'runs', 'node-18'))).sort()).to.include.members([
+        'index.html',
+        'junit.xml',
+        'badge-runtime-node@18.svg',
+        'shields-runtime-node@18-https.json',
+        'shields-runtime-node@18-child_process.json',
+        'shields-runtime-node@18-querystring.json',
+      ]);
+      const exported = JSON.parse(await readFile(join(out, 'export.json'), 'utf8')) as { format: string; candidates: { id: string }[] };
+      expect(exported.format).to.equal('rt-conformance-export');
+      expect(exported.candidates.map((candidate) => candidate.id)).to.deep.equal(['runtime:node@18', 'runtime:node@20', 'runtime:bun@1']);
+      const summary = await readFile(join(out, 'README.md'), 'utf8');
+      // The API table: one row per export, one column per run, grouped by runtime as the dashboard groups them.
+      expect(summary).to.match(/^\| export \| bun 1\.4\.5 \| node 18\.20\.8 \| node 20\.20\.2 \|$/m);
+      expect(summary).to.match(/^\| `https\.globalAgent` \| ✓ \| ◐ 2\/4 \| ✓ \|$/m);
+      // The history over Node's two versions: globalAgent's keep-alive and timeout are met from 20.
+      expect(summary).to.contain('- `https.globalAgent`: conformant from 20.20.2 (◐ 2/4 → ✓)');
+      expect(summary).to.match(/^\| `https\.global-agent\.keep-alive` \| 20\.20\.2 \| — \| fail → pass \|$/m);
+      // Every implementation here fails the maxBuffer-in-bytes rule and the two server defaults.
+      expect(summary).to.contain('## Every implementation differs: the spec or the case may be wrong');
+      for (const rule of ['child_process.exec.max-buffer-exceeded-truncates', 'https.server.default-max-headers-count', 'https.server.set-timeout-default']) {
+        expect(summary).to.contain(`- \`${rule}\`:`);
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,8 @@ function isDashboardData(value: unknown): value is DashboardData {
     Array.isArray(value.modules) &&
     Array.isArray(value.rules) &&
     Array.isArray(value.cases) &&
+    Array.isArray(value.apis) &&
+    Array.isArray(value.everyImplementationDiffers) &&
     Array.isArray(value.columns) &&
     Array.isArray(value.groups) &&
     isRecord(value.distinct) &&

@@ -12,6 +12,8 @@ import { createDashboardDrillDown } from './drill-down.js';
 import { renderDashboardHeader } from './header.js';
 import { createDashboardMatrix } from './matrix.js';
 import { renderRates } from './rates.js';
+import { renderDashboardApiSection } from './api-section.js';
+import { renderDiffersSection, renderRuleHistory } from './history-section.js';
 import { createDashboardRowFilter } from './row-filter.js';
 import { DETAIL_KEYS, FILTER_KEYS, hashOf, parseHash } from './state.js';
 
@@ -30,6 +32,8 @@ try {
         module: (value) => data.modules.some((module) => module === value),
         status: (value) => statusValues.has(value),
         rule: (id) => ruleIds.has(id),
+        case: (id) => data.cases.some((item) => item.id === id),
+        api: (id) => data.apis.some((api) => api.id === id),
         columns: data.columns.length,
       }),
     hashOf,
@@ -47,7 +51,7 @@ try {
   document.title = `rt conformance dashboard: ${data.columns.length} run${data.columns.length === 1 ? '' : 's'} of ${data.groups.length} runtime${data.groups.length === 1 ? '' : 's'}`;
   app.replaceChildren(
     renderDashboardHeader(data),
-    h('main', null, renderRates(data), matrix.section),
+    h('main', null, renderDashboardApiSection(data, drillDown.openApi), renderDiffersSection(data, drillDown.open), renderRuleHistory(data, drillDown.open), renderRates(data), matrix.section),
     h('footer', { class: 'page-footer' }, 'Static dashboard: everything shown is in this file. The filters and the compared columns are kept in the address, so a link shows the same view.'),
     drillDown.dialog,
   );

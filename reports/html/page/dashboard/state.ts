@@ -11,24 +11,28 @@ export interface DashboardState {
   readonly q: string;
   /** The compared columns, as their indices joined by commas (`0,3`); with two or more, only rules that differ. */
   readonly cmp: string;
-  /** The rule id and column index of the open drill-down. */
+  /** The rule id, case id or API id of the open drill-down (at most one of them), and its column index. */
   readonly rule: string;
+  readonly case: string;
+  readonly api: string;
   readonly col: string;
 }
 
 export type DashboardKey = keyof DashboardState;
 
-export const DEFAULTS: DashboardState = { module: '', level: '', status: '', q: '', cmp: '', rule: '', col: '' };
+export const DEFAULTS: DashboardState = { module: '', level: '', status: '', q: '', cmp: '', rule: '', case: '', api: '', col: '' };
 /** Keys that change what the matrix shows. */
 export const FILTER_KEYS: readonly DashboardKey[] = ['module', 'level', 'status', 'q', 'cmp'];
 /** Keys that change the drill-down dialog. */
-export const DETAIL_KEYS: readonly DashboardKey[] = ['rule', 'col'];
+export const DETAIL_KEYS: readonly DashboardKey[] = ['rule', 'case', 'api', 'col'];
 const KEYS: readonly DashboardKey[] = [...FILTER_KEYS, ...DETAIL_KEYS];
 
 export interface KnownValues {
   readonly module: (value: string) => boolean;
   readonly status: (value: string) => boolean;
   readonly rule: (id: string) => boolean;
+  readonly case?: (id: string) => boolean;
+  readonly api?: (id: string) => boolean;
   /** The number of columns. */
   readonly columns: number;
 }
@@ -67,6 +71,8 @@ export function parseHash(hash: string, known: KnownValues): DashboardState {
     q: value('q'),
     cmp: cmpOf(cmpList(value('cmp'), known.columns)),
     rule: checked('rule', known.rule),
+    case: checked('case', known.case ?? (() => false)),
+    api: checked('api', known.api ?? (() => false)),
     col: checked('col', (text) => /^\d{1,5}$/.test(text) && Number(text) < known.columns),
   };
 }

@@ -15,6 +15,7 @@ function isReportData(value: unknown): value is ReportData {
     Array.isArray(value.modules) &&
     Array.isArray(value.rules) &&
     Array.isArray(value.cases) &&
+    Array.isArray(value.apis) &&
     Array.isArray(value.candidates) &&
     (value.baseline === undefined || (isRecord(value.baseline) && Array.isArray(value.baseline.changes))) &&
     (value.mutation === undefined || (isRecord(value.mutation) && Array.isArray(value.mutation.modules) && Array.isArray(value.mutation.survivors)))

@@ -12,7 +12,9 @@ import { createDetailDialog } from '../shared/detail-dialog.js';
 import { facts, ruleFacts, ruleWhy } from '../shared/facts.js';
 import { isNoteworthy, resultDetails } from '../shared/result-details.js';
 import { cellKey, statusOf, type ReportIndex } from './report-index.js';
-import type { PageStateStore } from '../shared/state.js';
+import { hashOf, type PageStateStore } from '../shared/state.js';
+import { apiDetail, apiStateChip } from '../shared/api-detail.js';
+import { copyLink } from '../shared/copy-link.js';
 
 export interface DrillDown {
   readonly dialog: HTMLDialogElement;
@@ -20,6 +22,8 @@ export interface DrillDown {
   openRule(r: number, c: number | undefined, trigger?: EventTarget | null): void;
   /** Opens case `k` (for candidate `c`, shown first and expanded). */
   openCase(k: number, c: number | undefined, trigger?: EventTarget | null): void;
+  /** Opens API `a` for candidate `c`: its state there and the rules and cases behind it. */
+  openApi(a: number, c: number, trigger?: EventTarget | null): void;
   /** Shows what the state says is open, or closes the dialog. */
   render(): void;
 }
@@ -29,32 +33,84 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
   const { rules, cases, candidates } = data;
   const detail = createDetailDialog(() => {
     const state = store.current;
-    if (state.rule || state.case) store.navigate({ rule: '', case: '', for: '' }, false);
+    if (state.rule || state.case || state.api) store.navigate({ rule: '', case: '', api: '', for: '' }, false);
   });
+  const apiIndex = new Map(data.apis.map((api, a) => [api.id, a]));
 
   function openRule(r: number, c: number | undefined, trigger?: EventTarget | null): void {
     const rule = rules[r];
     if (!rule) return;
     detail.remember(trigger);
-    store.navigate({ rule: rule.id, case: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
+    store.navigate({ rule: rule.id, case: '', api: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
   }
 
   function openCase(k: number, c: number | undefined, trigger?: EventTarget | null): void {
     const item = cases[k];
     if (!item) return;
     detail.remember(trigger);
-    store.navigate({ case: item.id, rule: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
+    store.navigate({ case: item.id, rule: '', api: '', for: c === undefined ? '' : (candidates[c]?.id ?? '') }, true);
+  }
+
+  function openApi(a: number, c: number, trigger?: EventTarget | null): void {
+    const api = data.apis[a];
+    const candidate = candidates[c];
+    if (!api || !candidate) return;
+    detail.remember(trigger);
+    store.navigate({ api: api.id, rule: '', case: '', for: candidate.id }, true);
+  }
+
+  /** A copy-link control for the view the state shows now (the filters stay as they are). */
+  function viewLink(what: string): HTMLElement {
+    return copyLink(hashOf(store.current), what);
   }
 
   function render(): void {
     const state = store.current;
     const r = index.ruleById.get(state.rule);
     const k = index.caseById.get(state.case);
+    const a = apiIndex.get(state.api);
+    const c = index.candidateById.get(state.for);
+    if (a !== undefined && c !== undefined) {
+      detail.show(apiCellDetail(a, c));
+      return;
+    }
     if (r === undefined && k === undefined) {
       detail.close();
       return;
     }
     detail.show(k !== undefined ? caseDetail(k) : r !== undefined ? ruleDetail(r) : []);
+  }
+
+  function apiCellDetail(a: number, c: number): HTMLElement[] {
+    const api = data.apis[a];
+    const candidate = candidates[c];
+    const cell = candidate?.apis[a];
+    if (!api || !candidate || !cell) return [];
+    const across = h(
+      'ul',
+      { class: 'statuses across' },
+      ...candidates.map((other, o) => {
+        const there = other.apis[a];
+        return h(
+          'li',
+          { class: o === c ? 'focus' : null },
+          there ? h('button', { type: 'button', class: 'link', 'data-for': other.id, onclick: () => openApi(a, o) }, apiStateChip(there), ' ', candidateLabel(other)) : candidateLabel(other),
+        );
+      }),
+    );
+    return apiDetail({
+      api,
+      cell,
+      where: candidateLabel(candidate),
+      rules,
+      cases,
+      ruleStatus: candidate.ruleStatus,
+      results: candidate.results,
+      openRule: (r) => openRule(r, c),
+      openCase: (k) => openCase(k, c),
+      across,
+      link: viewLink(`${api.id} in ${candidateLabel(candidate)}`),
+    });
   }
 
   /** Candidate indices with the focused one (the `for` of the state) first. */
@@ -121,6 +177,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
       h('p', { class: 'kind' }, 'Rule'),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, rule.id)),
       h('p', { class: 'statement' }, rule.title),
+      viewLink(`the rule ${rule.id}`),
       ...[ruleWhy(rule)].filter((node): node is HTMLElement => node !== null),
       ruleFacts(rule),
       h('h3', null, 'Status per candidate'),
@@ -153,6 +210,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     return [
       h('p', { class: 'kind' }, 'Case'),
       h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, item.id)),
+      viewLink(`the case ${item.id}`),
       facts([
         ['Module', item.module],
         ['Level', item.normative ? 'normative (cites a normative rule)' : 'informative only'],
@@ -194,10 +252,11 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
       body.push(h('p', { class: 'muted' }, `Candidate id: ${candidate.id} (${candidate.kind})`));
       // Derived from the candidate, the case id and the run seed (not read from the result): the command is the same
       // one the console and the JUnit report print.
-      body.push(...resultDetails(result, status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed)));
+      const cellHash = hashOf({ ...store.current, case: item.id, rule: '', api: '', for: candidate.id });
+      body.push(...resultDetails(result, status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed), copyLink(cellHash, `${item.id} for ${candidateLabel(candidate)}`)));
     }
     return h('details', { class: 'result', open: interesting || undefined }, summary, ...body);
   }
 
-  return { dialog: detail.dialog, openRule, openCase, render };
+  return { dialog: detail.dialog, openRule, openCase, openApi, render };
 }

@@ -3,6 +3,7 @@
 // The rt conformance report page: the entry point that reports/html/bundle-page.ts bundles into the one inline
 // script of index.html (allowed there by its CSP hash). It reads the embedded report data, draws the header,
 // overview, baseline comparison and matrix, and keeps them in step with the state in the URL hash.
+import { renderApiSection } from './api-section.js';
 import { renderBaseline } from './baseline.js';
 import { readReportData } from './data.js';
 import { h } from '../shared/dom.js';
@@ -33,6 +34,7 @@ try {
       candidate: (id) => index.candidateById.has(id),
       rule: (id) => index.ruleById.has(id),
       case: (id) => index.caseById.has(id),
+      api: (id) => data.apis.some((api) => api.id === id),
     }),
   );
   const drillDown = createDrillDown(index, store);
@@ -57,6 +59,7 @@ try {
     h(
       'main',
       null,
+      renderApiSection(data, drillDown.openApi),
       renderOverview(data),
       data.baseline ? renderBaseline(index, data.baseline, drillDown.openCase) : null,
       matrix.section,

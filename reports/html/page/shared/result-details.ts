@@ -11,8 +11,9 @@ import type { ReportResult } from './types.js';
 /**
  * @param result the result
  * @param replay the replay command, when the result is worth replaying and the data has what it takes
+ * @param link the copy-link control of this result's view (case × candidate), shown beside the replay command
  */
-export function resultDetails(result: ReportResult, replay: string | undefined): HTMLElement[] {
+export function resultDetails(result: ReportResult, replay: string | undefined, link?: HTMLElement): HTMLElement[] {
   const parts: HTMLElement[] = [];
   if (result.expectation) parts.push(expectationFacts(result.expectation, result.status));
   if (result.message !== undefined) parts.push(h('h4', null, 'Message'), h('pre', { class: 'message' }, result.message));
@@ -39,6 +40,7 @@ export function resultDetails(result: ReportResult, replay: string | undefined):
     );
   }
   if (replay !== undefined) parts.push(h('h4', null, 'Replay this case'), replayBlock(replay));
+  if (link) parts.push(link);
   return parts;
 }
 

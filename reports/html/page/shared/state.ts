@@ -18,19 +18,20 @@ export interface PageState {
   readonly q: string;
   /** 1-based matrix page, as text. */
   readonly page: string;
-  /** Rule id or case id of the open drill-down (at most one of the two), and the candidate it was opened for. */
+  /** Rule id, case id or API id of the open drill-down (at most one of them), and the candidate it was opened for. */
   readonly rule: string;
   readonly case: string;
+  readonly api: string;
   readonly for: string;
 }
 
 export type StateKey = keyof PageState;
 
-export const DEFAULTS: PageState = { view: 'rules', module: '', status: '', level: '', cand: '', q: '', page: '1', rule: '', case: '', for: '' };
+export const DEFAULTS: PageState = { view: 'rules', module: '', status: '', level: '', cand: '', q: '', page: '1', rule: '', case: '', api: '', for: '' };
 /** Keys that change what the matrix shows. */
 export const FILTER_KEYS: readonly StateKey[] = ['view', 'module', 'status', 'level', 'cand', 'q', 'page'];
 /** Keys that change the drill-down dialog. */
-export const DETAIL_KEYS: readonly StateKey[] = ['rule', 'case', 'for'];
+export const DETAIL_KEYS: readonly StateKey[] = ['rule', 'case', 'api', 'for'];
 /** Hash order. */
 const KEYS: readonly StateKey[] = [...FILTER_KEYS, ...DETAIL_KEYS];
 
@@ -41,6 +42,8 @@ export interface KnownValues {
   readonly candidate: (id: string) => boolean;
   readonly rule: (id: string) => boolean;
   readonly case: (id: string) => boolean;
+  /** An API id of the page's table (`child_process.fork`); absent: no API view. */
+  readonly api?: (id: string) => boolean;
 }
 
 /**
@@ -65,6 +68,7 @@ export function parseHash(hash: string, known: KnownValues): PageState {
     page: checked('page', (text) => /^[1-9][0-9]{0,6}$/.test(text)),
     rule: checked('rule', known.rule),
     case: checked('case', known.case),
+    api: checked('api', known.api ?? (() => false)),
     for: checked('for', known.candidate),
   };
 }

@@ -4,7 +4,7 @@
 // and the code that builds its data cannot drift apart.
 import type { ReportBaseline, ReportCandidate, ReportData, ReportResult } from '../../../report-data.js';
 
-export type { ReportBaseline, ReportCandidate, ReportCase, ReportData, ReportResult } from '../../../report-data.js';
+export type { ApiCell, PageApi, ReportBaseline, ReportCandidate, ReportCase, ReportData, ReportResult } from '../../../report-data.js';
 
 export type ReportRule = ReportData['rules'][number];
 export type ModuleName = ReportData['modules'][number];
@@ -18,3 +18,6 @@ export type ChangeKind = StatusChange['kind'];
 export type ResultExpectation = NonNullable<ReportResult['expectation']>;
 export type ExpectationOutcome = ResultExpectation['outcome'];
 export type ExpectationCounts = NonNullable<ReportCandidate['expectations']>;
+/** An API × candidate cell's state (results/api-state.ts). */
+export type ApiStateName = import('../../../report-data.js').ApiCell['state'];
+export type UntestedReason = NonNullable<import('../../../report-data.js').ApiCell['untested']>;

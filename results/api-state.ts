@@ -1,0 +1,135 @@
+// Per-API state: for each export of the interface (spec/apis.ts), what one candidate's results say of it, in the terms
+// its users ask in: is it there (absent), does it only refuse (stub), does it work but break some of its rules
+// (partial), or does it keep every one (conformant). Derived from the results alone, with the rule → API mapping of
+// the catalogue; where the results do not say enough (its module not run or not provided, some of its rules not
+// selected) the state is `untested` and says why, rather than a guess. Browser-safe (pure functions only).
+import { apiCites, type Api } from '../spec/apis.js';
+import { unimplementedOf } from './api-evidence.js';
+import type { CandidateRun, RuleSummary } from './results-file.js';
+import { isFailing } from './status.js';
+import { ruleStatuses, type RuleStatus } from './verdict.js';
+
+/**
+ * - `absent`: a case found the export missing (not exported, or not a function, class or object as the spec says);
+ * - `stub`: it is exported, a call of it threw a not-implemented error (or the runtime's equivalent), and none of
+ *   its normative rules passed;
+ * - `partial`: it works (it is there and not a stub) and at least one of its normative rules fails;
+ * - `conformant`: every one of its normative rules that applies here was evaluated and passed;
+ * - `untested`: the results cannot tell (see `UntestedReason`).
+ */
+export const API_STATES = ['absent', 'stub', 'partial', 'conformant', 'untested'] as const;
+export type ApiStateName = (typeof API_STATES)[number];
+
+/**
+ * Why an API is `untested`:
+ * - `not-provided`: the candidate does not provide its module (every case skipped);
+ * - `not-run`: none of its rules was run (its module or its cases were not selected);
+ * - `not-applicable`: none of its rules applies on this platform;
+ * - `incomplete`: every rule that was evaluated passed, but some were not run: not fully tested.
+ */
+export type UntestedReason = 'not-provided' | 'not-run' | 'not-applicable' | 'incomplete';
+
+/** How the API's normative rules fared (each counted once, by its aggregated status). */
+export interface ApiRuleCounts {
+  /** Normative rules of the API in the results file's catalogue. */
+  readonly total: number;
+  readonly passed: number;
+  /** fail, error, timeout, crash or flaky (see `isFailing`). */
+  readonly failing: number;
+  readonly notApplicable: number;
+  /** Rules no result cites, or whose cases were all skipped. */
+  readonly notRun: number;
+}
+
+export interface ApiState {
+  /** `module.name`, e.g. `child_process.fork`. */
+  readonly api: string;
+  readonly state: ApiStateName;
+  /** Present exactly when `state` is `untested`. */
+  readonly untested?: UntestedReason;
+  /** Every normative rule of the API has a verdict here (pass, failing or not applicable). */
+  readonly complete: boolean;
+  readonly rules: ApiRuleCounts;
+  /** Ids of its failing normative rules, in catalogue order: what `partial` lists. */
+  readonly failing: readonly string[];
+  /** Ids of its normative rules that were not run. */
+  readonly notRun: readonly string[];
+  /** Ids of the cases that found it missing, and of those it answered with a not-implemented error. */
+  readonly evidence: { readonly missing: readonly string[]; readonly notImplemented: readonly string[] };
+}
+
+/**
+ * The state of every API for one candidate's run.
+ * @param run the candidate's results
+ * @param rules the rules of the results file the run comes from (only its normative rules count)
+ * @param catalogue the APIs (spec/apis.ts `apis`)
+ * @returns one state per API, in the catalogue's order
+ * @example
+ * apiStates(results.runs[0], results.rules, apis).find((s) => s.api === 'child_process.fork')?.state; // 'conformant'
+ */
+export function apiStates(run: Pick<CandidateRun, 'results'>, rules: readonly RuleSummary[], catalogue: readonly Api[]): ApiState[] {
+  const normative = rules.filter((rule) => rule.level === 'normative');
+  const statuses = ruleStatuses(run, normative);
+  const missing = new Map<string, string[]>();
+  const notImplemented = new Map<string, string[]>();
+  for (const result of run.results) {
+    for (const { api, observed } of unimplementedOf(result)) {
+      const into = observed === 'missing' ? missing : notImplemented;
+      const cases = into.get(api) ?? [];
+      if (!cases.includes(result.case)) cases.push(result.case);
+      into.set(api, cases);
+    }
+  }
+  return catalogue.map((api) =>
+    stateOf(
+      api.id,
+      normative.filter((rule) => apiCites(api, rule.id)).map((rule) => [rule.id, statuses.get(rule.id) ?? 'none'] as const),
+      { missing: missing.get(api.id) ?? [], notImplemented: notImplemented.get(api.id) ?? [] },
+    ),
+  );
+}
+
+/**
+ * The state of one API from its rules' statuses and the evidence about the export itself.
+ * @param ruleStatusList its normative rules with their aggregated statuses, in catalogue order
+ */
+export function stateOf(api: string, ruleStatusList: readonly (readonly [string, RuleStatus])[], evidence: ApiState['evidence']): ApiState {
+  const failing: string[] = [];
+  const notRun: string[] = [];
+  let passed = 0;
+  let notApplicable = 0;
+  let skipped = 0;
+  for (const [id, status] of ruleStatusList) {
+    if (status === 'pass') passed++;
+    else if (status === 'na') notApplicable++;
+    else if (isFailing(status)) failing.push(id);
+    else {
+      if (status === 'skip') skipped++;
+      notRun.push(id);
+    }
+  }
+  const rules: ApiRuleCounts = { total: ruleStatusList.length, passed, failing: failing.length, notApplicable, notRun: notRun.length };
+  const base = { api, complete: notRun.length === 0 && ruleStatusList.length > 0, rules, failing, notRun, evidence };
+  if (evidence.missing.length > 0) return { ...base, state: 'absent' };
+  if (evidence.notImplemented.length > 0 && passed === 0) return { ...base, state: 'stub' };
+  if (passed + failing.length === 0) {
+    const untested: UntestedReason = skipped > 0 && skipped === notRun.length ? 'not-provided' : notRun.length > 0 || ruleStatusList.length === 0 ? 'not-run' : 'not-applicable';
+    return { ...base, state: 'untested', untested };
+  }
+  if (failing.length > 0) return { ...base, state: 'partial' };
+  if (notRun.length > 0) return { ...base, state: 'untested', untested: 'incomplete' };
+  return { ...base, state: 'conformant' };
+}
+
+/** How many APIs of a list are in each state. */
+export type ApiStateCounts = Record<ApiStateName, number>;
+
+/**
+ * @example
+ * countStates(states.filter((s) => s.api.startsWith('https.'))); // { absent: 0, stub: 0, partial: 2, conformant: 4, untested: 0 }
+ */
+export function countStates(states: readonly Pick<ApiState, 'state'>[]): ApiStateCounts {
+  const counts = Object.fromEntries(API_STATES.map((state) => [state, 0])) as ApiStateCounts;
+  for (const { state } of states) counts[state]++;
+  return counts;
+}
