@@ -96,7 +96,7 @@ function startFailure(error: unknown): string {
   return thrown && !head.includes(thrown.trim()) ? `${head} … ${firstLine(thrown.trim(), MESSAGE_CHARS)}` : head;
 }
 
-/** How the agent reports a case whose harness (not the case) threw: runners/agent/agent-main.ts. */
+/** How the agent reports a case whose harness (not the case) threw: runners/agent/serve-agent.ts. */
 const HARNESS_FAILED = 'the harness failed around the case: ';
 
 /** When every case ended in the harness's own failure, that failure (else undefined). */
