@@ -6,14 +6,14 @@
 // - TCP, for process agents (Node, Bun, Deno, and our own Node for adapters and npm packages): the harness listens on
 //   127.0.0.1, the agent connects and proves itself with a per-agent token; frames are newline-terminated lines
 //   (tcp-agent-channel.ts, tcp-harness-channel.ts).
-// - HTTP, for workerd: the agent is a Worker that serves requests on 127.0.0.1 and can only do work inside one. The
+// - HTTP, for workerd: the agent is a Worker serving requests on 127.0.0.1, and a Worker's work belongs to the request
+//   that started it (workerd cancels what is left when that request is answered, unless it is waited for). The
 //   harness's end POSTs each frame it sends; the agent's frames come back in response bodies as lines. While a case
-//   runs, the agent must be able to speak first (heartbeats every HEARTBEAT_MS, `trusted` and `certificates`
-//   requests), so the harness keeps one request open at all times, a long poll (or one streamed response per case)
-//   that the agent answers with whatever frames it has queued; the harness's replies to its requests arrive as POSTs
-//   and are matched by id as over TCP. The case must run inside a request the harness keeps open (the `run` POST
-//   itself, answered with a stream), since a Worker's promises do not outlive the request that started them; a poll
-//   that returns nothing for longer than the heartbeat allows is silence, exactly as a quiet socket is.
+//   runs the agent must be able to speak first (a heartbeat every HEARTBEAT_MS, `trusted` and `certificates`
+//   requests), so the harness keeps a request open at all times for it: the `run` POST answered with a stream of
+//   lines that ends with the result, or a long poll answered with whatever frames are queued. The harness's replies
+//   to the agent's requests arrive as further POSTs, matched by id as over TCP. Silence on the open request for
+//   longer than the heartbeat allows is silence, exactly as a quiet socket is; `closed` is the Worker's end gone.
 // - A page's channel, for Chromium: the harness's end is a binding the page calls (playwright's exposeBinding) for
 //   frames from the agent and `page.evaluate` for frames to it; each call carries one frame as a string.
 //

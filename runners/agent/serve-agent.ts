@@ -19,7 +19,11 @@ import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js
 import type { HarnessChannel } from './channel.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
-/** What differs between the places an agent runs in: how it ends, and how it hears of errors nobody caught. */
+/**
+ * What differs between the places an agent runs in: how it ends, and how it hears of errors nobody caught. (What the
+ * runtime is, `runtimeInfo`, and the fixtures' `execPath` are still read from `process`, as Node, Bun and Deno have
+ * it; a Worker's or a page's agent will want them here too.)
+ */
 export interface AgentPlatform {
   /**
    * Ends the agent and everything it started: called when the harness went away (the channel closed) and after a

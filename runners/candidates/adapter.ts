@@ -5,10 +5,10 @@ import { adapterId } from '../../results/candidate-spec.js';
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import type { CandidateLoad } from '../agent/protocol.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 import { OWN_NODE, probeCandidate } from './own-node-agent.js';
 
-export const adapter: CandidateKind<'adapter'> = {
+export const adapter: CandidateKindDeclaration<'adapter'> = {
   kind: 'adapter',
   needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve(spec, options) {

@@ -26,7 +26,7 @@ export interface CandidateNeeds {
   readonly agentHost?: 'node' | 'runtime' | 'workerd' | 'chromium';
 }
 
-export interface CandidateKind<K extends CandidateSpecKind> {
+export interface CandidateKindDeclaration<K extends CandidateSpecKind> {
   /** The grammar's tag this file implements. */
   readonly kind: K;
   readonly needs: CandidateNeeds;

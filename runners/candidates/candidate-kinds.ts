@@ -2,7 +2,7 @@
 // tag) a compile error, so the grammar (results/candidate-spec.ts) and the runners cannot drift apart.
 import type { CandidateSpecKind } from '../../results/candidate-spec.js';
 import { adapter } from './adapter.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 import { chromium } from './chromium.js';
 import { host } from './host.js';
 import { npm } from './npm.js';
@@ -10,6 +10,6 @@ import { reference } from './reference.js';
 import { runtime } from './runtime.js';
 import { workerd } from './workerd.js';
 
-export type CandidateKinds = { readonly [K in CandidateSpecKind]: CandidateKind<K> };
+export type CandidateKinds = { readonly [K in CandidateSpecKind]: CandidateKindDeclaration<K> };
 
 export const CANDIDATE_KINDS: CandidateKinds = { reference, host, adapter, npm, runtime, workerd, chromium };

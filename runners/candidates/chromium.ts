@@ -3,9 +3,9 @@
 // hosted by a page (an AgentHost, runners/agent/agent-host.ts) and driven over the page's channel (a channel pair,
 // runners/agent/channel.ts).
 import { CandidateError, formatCandidateSpec } from '../../results/candidate-spec.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 
-export const chromium: CandidateKind<'chromium'> = {
+export const chromium: CandidateKindDeclaration<'chromium'> = {
   kind: 'chromium',
   needs: { runsIn: 'agent', agentHost: 'chromium' },
   resolve(spec) {

@@ -4,10 +4,10 @@
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import { PROFILES } from '../runtimes/runtime-profile.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 import { OWN_NODE } from './own-node-agent.js';
 
-export const host: CandidateKind<'host'> = {
+export const host: CandidateKindDeclaration<'host'> = {
   kind: 'host',
   needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve() {

@@ -9,10 +9,10 @@ import { CandidateError, formatCandidateSpec } from '../../results/candidate-spe
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import type { CandidateLoad } from '../agent/protocol.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 import { OWN_NODE, probeCandidate } from './own-node-agent.js';
 
-export const npm: CandidateKind<'npm'> = {
+export const npm: CandidateKindDeclaration<'npm'> = {
   kind: 'npm',
   needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve(spec, options) {

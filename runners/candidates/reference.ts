@@ -3,9 +3,9 @@
 import { toolInfo } from '../../io/tool-info.js';
 import { createInProcessRunner } from '../in-process-runner.js';
 import { loadReferenceModules } from '../reference-modules.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 
-export const reference: CandidateKind<'reference'> = {
+export const reference: CandidateKindDeclaration<'reference'> = {
   kind: 'reference',
   needs: { runsIn: 'harness' },
   async resolve() {

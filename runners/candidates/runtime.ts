@@ -6,9 +6,9 @@ import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import { createDownloadProgress } from '../runtimes/download-progress.js';
 import { ensureRuntime } from '../runtimes/ensure-runtime.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 
-export const runtime: CandidateKind<'runtime'> = {
+export const runtime: CandidateKindDeclaration<'runtime'> = {
   kind: 'runtime',
   needs: { runsIn: 'agent', agentHost: 'runtime' },
   async resolve(spec) {

@@ -4,9 +4,9 @@
 // hosted by a workerd process (an AgentHost, runners/agent/agent-host.ts) and driven over HTTP on 127.0.0.1 (a
 // channel pair, runners/agent/channel.ts).
 import { CandidateError, formatCandidateSpec } from '../../results/candidate-spec.js';
-import type { CandidateKind } from './candidate-kind.js';
+import type { CandidateKindDeclaration } from './candidate-kind.js';
 
-export const workerd: CandidateKind<'workerd'> = {
+export const workerd: CandidateKindDeclaration<'workerd'> = {
   kind: 'workerd',
   needs: { runsIn: 'agent', agentHost: 'workerd' },
   resolve(spec) {
