@@ -5,10 +5,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAgent } from '../runners/agent/build-agent.js';
-import { AgentProcess, type AgentLaunch } from '../runners/agent/agent-process.js';
+import { Agent } from '../runners/agent/agent.js';
+import { ProcessHost, type AgentLaunch } from '../runners/agent/process-host.js';
 import { fixturePath } from '../conformance/fixture-path.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
-import { PROFILES, type RuntimeName } from '../runners/runtimes/runtime-profile.js';
+import { PROFILES } from '../runners/runtimes/runtime-profile.js';
+import { RUNTIME_NAMES } from '../results/candidate-spec.js';
 import { dirname } from 'node:path';
 
 const CASES = fileURLToPath(new URL('./agent-cases.mjs', import.meta.url));
@@ -23,7 +25,7 @@ function median(values: number[]): number {
 function launches(): Array<[string, AgentLaunch]> {
   const found: Array<[string, AgentLaunch]> = [[`host node ${process.version}`, { executable: process.execPath, args: (script) => [script] }]];
   const root = join(cacheDir(), 'runtimes');
-  for (const name of ['node', 'bun', 'deno'] as RuntimeName[]) {
+  for (const name of RUNTIME_NAMES) {
     const versions = existsSync(join(root, name)) ? readdirSync(join(root, name)).filter((version) => /^\d/.test(version)) : [];
     for (const version of versions) {
       const executable = join(root, name, version, name);
@@ -35,10 +37,9 @@ function launches(): Array<[string, AgentLaunch]> {
   return found;
 }
 
-async function start(script: string, launch: AgentLaunch): Promise<AgentProcess> {
-  return AgentProcess.start({
-    launch,
-    script,
+async function start(script: string, launch: AgentLaunch): Promise<Agent> {
+  return Agent.start({
+    host: new ProcessHost(launch, script),
     init: {
       candidate: { id: 'bench', name: 'bench', kind: 'runtime' },
       load: { kind: 'builtins' },

@@ -41,13 +41,13 @@ export interface CandidateDeclarations {
   readonly ipcChannelVariable?: string;
   /**
    * Where a fresh process of the candidate's runtime loads its https module, for the cases about loading without
-   * crypto (see `https/load-target.ts`). Without it, and without the same declared on the module object, those cases
-   * are `na`, except for a runtime's own builtin.
+   * crypto. The runner resolves it (this, else the same on the module object, else the runtime's builtin) and hands
+   * the cases the result as `ctx.candidate.httpsLoadTarget`.
    */
   readonly httpsLoadTarget?: HttpsLoadTargetDeclaration;
 }
 
-/** How to load a candidate's https module in a fresh process of its runtime. */
+/** How to load a candidate's https module in a fresh process of its runtime, as a candidate declares it. */
 export interface HttpsLoadTargetDeclaration {
   /** What `import()` is given: a `file:` URL (an adapter may give a path relative to itself) or a `node:` name. */
   readonly specifier: string;
@@ -55,6 +55,13 @@ export interface HttpsLoadTargetDeclaration {
   readonly requireSpecifier?: string;
   /** Runtime arguments the module needs to load (a TypeScript loader, say). */
   readonly execArgv?: readonly string[];
+}
+
+/** Where and how to load the candidate's https module in a child process of its runtime, as the runner resolved it. */
+export interface LoadTarget extends HttpsLoadTargetDeclaration {
+  readonly execArgv: readonly string[];
+  /** The runtime's own module: a build without crypto can only be observed, not simulated, for it. */
+  readonly builtin: boolean;
 }
 
 /** What a case gets to work with. */
@@ -65,8 +72,17 @@ export interface CaseContext {
   readonly https: HttpsModule;
   /** The reference implementation, for differential properties; never the module under test. */
   readonly oracle: Readonly<CandidateModules>;
-  /** The candidate being checked, with what it declares where the spec leaves a choice to the runtime. */
-  readonly candidate: { readonly id: string; readonly name: string; readonly kind: string; readonly declared?: CandidateDeclarations };
+  /**
+   * The candidate being checked, with what it declares where the spec leaves a choice to the runtime, and where a
+   * fresh process loads its https module (undefined when it declares none and is not the runtime's builtin).
+   */
+  readonly candidate: {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: string;
+    readonly declared?: CandidateDeclarations;
+    readonly httpsLoadTarget?: LoadTarget;
+  };
   /** Seed of this case, derived from the run seed and the case id so a case replays alike in any selection. */
   readonly seed: number;
   /** Aborted when the case times out or the run is interrupted: long waits should listen to it. */

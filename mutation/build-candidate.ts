@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import type { ModuleName } from '../spec/rule.js';
+import { LOAD_TARGET_KEY } from '../runners/https-load-target.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { toPosix } from './reference-sources.js';
 
@@ -29,9 +30,6 @@ export interface BuildOptions {
   /** The name the adapter reports. */
   readonly name?: string;
 }
-
-/** What the no-crypto cases read from an https module object to load it in a fresh process (runners/reference-modules.ts). */
-const LOAD_TARGET = 'rt-conformance.loadTarget';
 
 /** Serves the mutated text for the one overridden file; everything else esbuild reads from disk itself. */
 function overridePlugin(root: string, override: BuildOptions['override']): Plugin {
@@ -99,7 +97,8 @@ function adapterSource(dir: string, moduleFiles: Partial<Record<ModuleName, stri
   if (moduleFiles.https) {
     const requireSpecifier = httpsCommonJs ? `new URL(${specifier(httpsCommonJs)}, import.meta.url).href` : 'undefined';
     lines.push(
-      `Object.defineProperty(https, Symbol.for(${JSON.stringify(LOAD_TARGET)}), {`,
+      // The https module carries its load target (runners/https-load-target.ts): where a fresh process loads it.
+      `Object.defineProperty(https, Symbol.for(${JSON.stringify(LOAD_TARGET_KEY)}), {`,
       `  value: { specifier: new URL(${specifier(moduleFiles.https)}, import.meta.url).href, requireSpecifier: ${requireSpecifier}, execArgv: [] },`,
       '  enumerable: false,',
       '});',

@@ -12,7 +12,7 @@ import { selectCases } from '../conformance/registry.js';
 import { rules as catalogue } from '../spec/index.js';
 import { MODULES, type ModuleName } from '../spec/rule.js';
 import { createAgentRunner } from '../runners/agent/agent-runner.js';
-import type { AgentLaunch } from '../runners/agent/agent-process.js';
+import { processHosts, type AgentLaunch } from '../runners/agent/process-host.js';
 import { createRunFixtures, type RunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
 import { PROFILES } from '../runners/runtimes/runtime-profile.js';
@@ -349,7 +349,7 @@ type Pass =
 async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext): Promise<Pass> {
   const runner = createAgentRunner({
     candidate: { id: 'reference', name, kind: 'reference' },
-    launch: MUTANT_LAUNCH,
+    host: processHosts(MUTANT_LAUNCH),
     load: { kind: 'adapter', spec: adapter, cwd },
     fixtures: context.fixtures,
     deadlineSlackMs: SLACK_MS,
@@ -464,7 +464,7 @@ async function dryRun(
   const build = await buildCandidate(sources, dir, { name: 'reference (dry run)' });
   const runner = createAgentRunner({
     candidate: { id: 'reference', name: 'reference (dry run)', kind: 'reference' },
-    launch: MUTANT_LAUNCH,
+    host: processHosts(MUTANT_LAUNCH),
     load: { kind: 'adapter', spec: build.adapter, cwd: dir },
     fixtures: options.fixtures,
   });

@@ -5,6 +5,7 @@
 import { clean, compare as compareSemver, valid } from 'semver';
 import type { ModuleName } from '../spec/rule.js';
 import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
+import { formatCandidateSpec, parseCandidateSpec, pinRelease, type CandidateSpec } from '../results/candidate-spec.js';
 import type { ReplayCandidate } from '../results/replay.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
@@ -229,13 +230,24 @@ export function compareVersions(a: string, b: string): number {
 
 /**
  * A replay must run the version the column shows: `runtime:node@22` resolved to 22.23.3 is replayed as
- * `runtime:node@22.23.3`. Every other candidate is replayed by its id (or an adapter by its path), as in the report.
+ * `runtime:node@22.23.3` (a workerd candidate keeps its compatibility date and flags). Every other candidate is
+ * replayed by its id (or an adapter by its path), as in the report.
  */
 export function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
-  const named = /^runtime:([a-z]+)@/.exec(candidate.id);
   const version = valid(clean(candidate.version ?? '') ?? '');
-  if (candidate.kind === 'runtime' && named && version) return { id: `runtime:${named[1]}@${version}` };
+  const spec = candidate.kind === 'runtime' ? specOf(candidate.id) : undefined;
+  const pinned = spec && version ? pinRelease(spec, version) : undefined;
+  if (pinned) return { id: formatCandidateSpec(pinned) };
   return candidate.path === undefined ? { id: candidate.id } : { id: candidate.id, path: candidate.path };
+}
+
+/** A recorded id as a spec, or undefined when it is not one (an id from another version of the suite). */
+function specOf(id: string): CandidateSpec | undefined {
+  try {
+    return parseCandidateSpec(id);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every rule of every file, the wording of the newest suite version winning. */

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
-import { CaseFailure, type CandidateDeclarations, type CaseContext, type CaseDefinition, type Fixtures } from '../conformance/case.js';
+import { CaseFailure, type CandidateDeclarations, type CaseContext, type CaseDefinition, type Fixtures, type LoadTarget } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import type { Rule } from '../spec/rule.js';
 import type { CandidateInfo, CaseResult, Status } from '../results/results-file.js';
@@ -17,6 +17,8 @@ export interface ExecuteOptions {
   readonly candidate: CandidateInfo;
   /** What the candidate declares where the spec leaves a choice to the runtime (`ctx.candidate.declared`). */
   readonly declared?: CandidateDeclarations;
+  /** Where a fresh process loads the candidate's https module, as the runner resolved it (runners/https-load-target.ts). */
+  readonly httpsLoadTarget?: LoadTarget;
   readonly modules: Readonly<CandidateModules>;
   readonly oracle: Readonly<CandidateModules>;
   readonly fixtures: Fixtures;
@@ -145,7 +147,13 @@ function createContext(
       return moduleOf('https');
     },
     oracle: options.oracle,
-    candidate: { id: options.candidate.id, name: options.candidate.name, kind: options.candidate.kind, declared: options.declared ?? {} },
+    candidate: {
+      id: options.candidate.id,
+      name: options.candidate.name,
+      kind: options.candidate.kind,
+      declared: options.declared ?? {},
+      ...(options.httpsLoadTarget ? { httpsLoadTarget: options.httpsLoadTarget } : {}),
+    },
     seed,
     signal,
     fc,

@@ -12,6 +12,7 @@ import type { RunOptions, Runner } from './runner.js';
 import { loadReferenceModules } from './reference-modules.js';
 import { describeError } from './describe-error.js';
 import { HangStreaks } from './hang-streaks.js';
+import { builtinHttps, resolveHttpsLoadTarget } from './https-load-target.js';
 
 export interface InProcessRunnerOptions {
   readonly candidate: CandidateInfo;
@@ -27,6 +28,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): Runner {
     inProcess: true,
     async *run(cases: readonly CaseMeta[], runOptions: RunOptions): AsyncIterable<CaseResult> {
       const oracle = await loadReferenceModules();
+      const httpsLoadTarget = resolveHttpsLoadTarget(options.modules.https, options.declared?.httpsLoadTarget, await builtinHttps());
       const streaks = new HangStreaks();
       // Without a signal of the run's own, one that never fires: the same call either way.
       const signal = runOptions.signal ?? new AbortController().signal;
@@ -46,6 +48,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): Runner {
           executeCase(definition, {
             candidate: options.candidate,
             ...(options.declared ? { declared: options.declared } : {}),
+            ...(httpsLoadTarget ? { httpsLoadTarget } : {}),
             modules: options.modules,
             oracle,
             fixtures,

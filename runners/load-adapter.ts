@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { CandidateDeclarations, HttpsLoadTargetDeclaration } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import { errorText, firstLine } from '../io/message-text.js';
-import { CandidateError } from './runner.js';
+import { CandidateError } from '../results/candidate-spec.js';
 import { validateModules } from './validate-modules.js';
 
 export interface Adapter {

@@ -5,20 +5,9 @@
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HttpsLoadTargetDeclaration } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
-
-/** Where and how a fresh process loads the reference's https module, as the no-crypto cases read it. */
-interface ReferenceLoadTarget {
-  readonly specifier: string;
-  readonly requireSpecifier: string | undefined;
-  readonly execArgv: readonly string[];
-}
-
-/**
- * The harness's well-known symbol for a module's load target (see conformance/https/load-target.ts); `Symbol.for`, so
- * the runner and the cases agree on it without importing each other.
- */
-const LOAD_TARGET = Symbol.for('rt-conformance.loadTarget');
+import { LOAD_TARGET } from './https-load-target.js';
 
 let loaded: Promise<CandidateModules> | undefined;
 
@@ -55,7 +44,7 @@ export function loadReferenceModules(): Promise<CandidateModules> {
  * from source, the TypeScript file with the tsx loader (tsx also turns a `require()` of it into CommonJS); compiled,
  * the ES build and the CommonJS build next to it (scripts/build-reference-cjs.mjs), for `require()`.
  */
-function referenceHttpsLoadTarget(): ReferenceLoadTarget {
+function referenceHttpsLoadTarget(): HttpsLoadTargetDeclaration {
   const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
   if (fromSource) {
     return {

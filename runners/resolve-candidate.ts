@@ -1,30 +1,23 @@
-// Turns a candidate spec from the command line into a Runner.
-import type { CandidateInfo } from '../results/results-file.js';
-import { CandidateError, type Runner } from './runner.js';
-import { createInProcessRunner } from './in-process-runner.js';
-import { loadReferenceModules } from './reference-modules.js';
-import { resolveAdapterCandidate, resolveHostCandidate, resolveNpmCandidate, resolveRuntimeCandidate } from './resolve-agent-candidate.js';
-import { toolInfo } from '../io/tool-info.js';
+// Turns a candidate spec from the command line into a Runner: the grammar parses it (results/candidate-spec.ts), and
+// the declaration of its kind (runners/candidates/) resolves it. Only `reference` runs in our own process; everything
+// else is untrusted code and runs in agents (docs/architecture.md, "The path of one result").
+import { parseCandidateSpec, type CandidateSpecKind } from '../results/candidate-spec.js';
+import type { Runner } from './runner.js';
+import { CANDIDATE_KINDS, type CandidateKinds } from './candidates/candidate-kinds.js';
+import type { ResolveOptions, SpecOf } from './candidates/candidate-kind.js';
 
-export interface ResolveOptions {
-  readonly cwd?: string;
+/**
+ * @param text a candidate spec as `--candidate` takes it
+ * @throws CandidateError (exit 2, one line) for a spec that is malformed or cannot be used
+ * @example
+ * const runner = await resolveCandidate('runtime:node@22');
+ */
+export async function resolveCandidate(text: string, options: ResolveOptions = {}): Promise<Runner> {
+  const spec = parseCandidateSpec(text);
+  return resolveKind(CANDIDATE_KINDS, spec.kind, spec, options);
 }
 
-export function isAdapterSpec(spec: string): boolean {
-  return /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/])/.test(spec) || /\.(m?js|cjs|mts|ts)$/.test(spec);
-}
-
-export async function resolveCandidate(spec: string, options: ResolveOptions = {}): Promise<Runner> {
-  if (spec === 'reference') {
-    return createInProcessRunner({ candidate: { id: spec, name: 'rt-conformance reference', kind: 'reference', version: toolInfo().version }, modules: await loadReferenceModules() });
-  }
-  if (spec === 'host') return resolveHostCandidate();
-  // Everything else is untrusted code: it runs in an agent process (docs/architecture.md, "The path of one result").
-  const agentOptions = options.cwd ? { cwd: options.cwd } : {};
-  if (spec.startsWith('npm:')) return resolveNpmCandidate(spec, agentOptions);
-  if (spec.startsWith('runtime:')) return resolveRuntimeCandidate(spec);
-  if (isAdapterSpec(spec)) return resolveAdapterCandidate(spec, agentOptions);
-  throw new CandidateError(
-    `unknown candidate "${spec}": expected reference, host, a path to an adapter module (./adapter.mjs), npm:<package> or runtime:<name>@<version>`,
-  );
+/** Hands a spec to the declaration of its own kind (the tag and the spec travel together, so the types correlate). */
+function resolveKind<K extends CandidateSpecKind>(kinds: CandidateKinds, kind: K, spec: SpecOf<K>, options: ResolveOptions): Promise<Runner> {
+  return kinds[kind].resolve(spec, options);
 }

@@ -12,7 +12,8 @@ import { splitByInterface } from '../results/interface-version.js';
 import { toolInfo } from '../io/tool-info.js';
 import { mergeRepetitions, type Repetition } from '../results/repetitions.js';
 import { createJobPool, defaultJobs, type JobPool } from './job-pool.js';
-import { CandidateError, type Runner } from './runner.js';
+import { CandidateError } from '../results/candidate-spec.js';
+import type { Runner } from './runner.js';
 
 export interface SuiteOptions {
   readonly seed: number;

@@ -1,5 +1,6 @@
 // The Runner interface: one candidate, a list of cases in, results out as they come. Every kind of candidate
-// (in-process module, adapter, npm package, other runtime binary) is plugged in through this interface only.
+// (runners/candidates/: in-process module, adapter, npm package, other runtime binary) is plugged in through this
+// interface only; one that cannot be used is a CandidateError (results/candidate-spec.ts), exit 2.
 import type { CaseMeta } from '../conformance/case.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';
 import type { JobPool } from './job-pool.js';
@@ -25,10 +26,4 @@ export interface Runner {
   run(cases: readonly CaseMeta[], options: RunOptions): AsyncIterable<CaseResult>;
   /** Releases whatever the runner holds (agents, temp dirs). Safe to call twice. */
   close(): Promise<void>;
-}
-
-/** A candidate spec on the command line could not be turned into a runner: bad usage or bad input, exit 2. */
-export class CandidateError extends Error {
-  override readonly name = 'CandidateError';
-  readonly code = 'ERR_RTCONF_CANDIDATE';
 }

@@ -8,13 +8,12 @@ import type { CaseMeta } from '../../conformance/case.js';
 import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
+import { formatCandidateSpec, parseCandidateSpec, type RuntimeName, type RuntimeSpec } from '../../results/candidate-spec.js';
 import { replayCommand } from '../../results/replay.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
 import { listReleases, type ReleaseList } from '../../runners/runtimes/release-list.js';
-import { parseRuntimeSpec } from '../../runners/runtimes/runtime-spec.js';
-import type { RuntimeName } from '../../runners/runtimes/runtime-profile.js';
 import { randomSeed } from '../../runners/seed.js';
 import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
@@ -69,8 +68,9 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const specs = values.candidate ?? [];
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;
-  const parsed = spec.startsWith('runtime:') ? parseRuntimeSpec(spec) : undefined;
-  if (parsed?.kind !== 'registry') throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
+  const parsed = parseCandidateSpec(spec);
+  if (parsed.kind === 'workerd') throw new UsageError(`bisect: workerd releases cannot be bisected yet, got "${spec}"`);
+  if (parsed.kind !== 'runtime' || parsed.from !== 'registry') throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
   if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
     throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
   }
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const jobs = parseInteger('jobs', values.jobs, 1, 256) ?? defaultJobs();
   const samples = parseInteger('samples', values.samples, 0, 64) ?? DEFAULT_SAMPLES;
   const maxProbes = parseInteger('max-probes', values['max-probes'], 1, 10_000) ?? DEFAULT_MAX_PROBES;
-  const range = parsed.range === 'latest' ? '*' : parsed.range;
+  const range = parsed.range === undefined || parsed.range === 'latest' ? '*' : parsed.range;
   const by = values.by ?? 'status';
   if (by !== 'status' && by !== 'message') throw new UsageError(`--by must be status or message, got "${by}"`);
 
@@ -215,15 +215,21 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     );
   }
   const replays = json.cases.flatMap((history) =>
-    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(`runtime:${name}@${version}`, history.case, json.seed))),
+    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(runtimeAt(name, version), history.case, json.seed))),
   );
   if (replays.length > 0) {
     lines.push('replay each side of a change:');
     for (const command of [...new Set(replays)]) lines.push(`  ${command}`);
   }
   const byFlag = json.by === 'message' ? ' --by message' : '';
-  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(`runtime:${name}@${json.range}`)} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}${byFlag}`);
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(name, json.range))} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}${byFlag}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** `runtime:NAME@RANGE`, as the grammar writes it. */
+function runtimeAt(runtime: RuntimeName, range: string): string {
+  const spec: RuntimeSpec = { kind: 'runtime', from: 'registry', runtime, range };
+  return formatCandidateSpec(spec);
 }
 
 /** "fail → pass", or "fail, another message" when only the message changed (--by message). */

@@ -1,10 +1,11 @@
 // Loading rt:https on a runtime without crypto: it throws, catchably with require() in try/catch, with a dynamic
 // import() in try/catch, and with a static import only through an uncaughtException handler registered beforehand.
 //
-// How the condition is produced: each check runs in a child process of the candidate's runtime. For a candidate
-// module that declares a load target (the reference, adapters), a preload makes `crypto`, `tls`, `https` and `http2`
-// fail to load for everything loaded after it, as on a build without crypto; a control run without the preload
-// first proves the module loads at all that way. A runtime's builtin module reaches crypto internally, where no
+// How the condition is produced: each check runs in a child process of the candidate's runtime, loading the module
+// from where the runner resolved it (`ctx.candidate.httpsLoadTarget`). For a candidate module that declares a load
+// target (the reference, adapters), a preload makes `crypto`, `tls`, `https` and `http2` fail to load for everything
+// loaded after it, as on a build without crypto; a control run without the preload first proves the module loads at
+// all that way. A runtime's builtin module reaches crypto internally, where no
 // preload can intervene, so for builtins the checks run only when the runtime really lacks crypto; otherwise the
 // case reports that it does not apply.
 import { execFile } from 'node:child_process';
@@ -12,9 +13,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
-import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
+import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext, type LoadTarget } from '../case.js';
 import { untilAborted } from '../kit.js';
-import { loadTargetOf, type LoadTarget } from './load-target.js';
 
 /** How a child loads the module. */
 type Style = 'require' | 'dynamic-import' | 'static-import' | 'static-import-with-handler';
@@ -95,7 +95,7 @@ async function attempt(ctx: CaseContext, target: LoadTarget, style: Style, simul
  * when the runtime lacks crypto. Throws `CaseNotApplicable` when the condition cannot be produced.
  */
 async function underNoCrypto(ctx: CaseContext, style: Style): Promise<ChildOutcome> {
-  const target = await loadTargetOf(ctx.https, ctx.candidate.declared?.httpsLoadTarget);
+  const target = ctx.candidate.httpsLoadTarget;
   if (!target) {
     throw new CaseNotApplicable(
       'the candidate does not say how to load its https module in a fresh process: declare declared.httpsLoadTarget = { specifier, requireSpecifier?, execArgv? } in the adapter (see the README, "Certify your own implementation")',

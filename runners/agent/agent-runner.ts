@@ -1,13 +1,13 @@
-// The agent runner: executes cases out of process, in agents started from the candidate runtime (or, for adapters
-// and npm packages, from our own Node). Each case holds one slot of the run's job pool while it runs, so every
-// out-of-process candidate of a run shares `--jobs`. A hung case becomes `timeout` and a dead agent `crash`; either
-// way the agent is killed with everything it started and a fresh one takes the next case.
+// The agent runner: executes cases out of process, in agents on the candidate's host (agent-host.ts: a process of the
+// candidate runtime or, for adapters and npm packages, of our own Node). Each case holds one slot of the run's job pool
+// while it runs, so every out-of-process candidate of a run shares `--jobs`. A hung case becomes `timeout` and a dead
+// agent `crash`; either way the agent is killed with everything it started and a fresh one takes the next case.
 import { dirname } from 'node:path';
 import type { CaseMeta } from '../../conformance/case.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
 import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
-import { buildAgent } from './build-agent.js';
-import { AgentProcess, AgentStartError, type AgentLaunch, type CaseLimits, type CaseOutcome } from './agent-process.js';
+import { Agent, AgentStartError, type CaseLimits, type CaseOutcome } from './agent.js';
+import type { AgentHostFactory } from './agent-host.js';
 import type { CandidateLoad } from './protocol.js';
 import { HangStreaks } from '../hang-streaks.js';
 import { createJobPool, defaultJobs } from '../job-pool.js';
@@ -18,7 +18,8 @@ export { defaultJobs };
 
 export interface AgentRunnerOptions {
   readonly candidate: CandidateInfo;
-  readonly launch: AgentLaunch;
+  /** Where each agent runs: `processHosts(launch)` for a process agent (process-host.ts). */
+  readonly host: AgentHostFactory;
   readonly load: CandidateLoad;
   /** How long an agent may take to start and load the candidate. */
   readonly startTimeoutMs?: number;
@@ -107,14 +108,13 @@ function outcomeToResult(meta: CaseMeta, outcome: CaseOutcome): CaseResult {
 }
 
 export function createAgentRunner(options: AgentRunnerOptions): Runner {
-  const agents = new Set<AgentProcess>();
+  const agents = new Set<Agent>();
   let fixtures: RunFixtures | undefined;
 
   return {
     candidate: options.candidate,
     async *run(cases: readonly CaseMeta[], runOptions: RunOptions): AsyncIterable<CaseResult> {
       if (cases.length === 0) return;
-      const bundle = await buildAgent();
       const runFixtures = options.fixtures ?? (fixtures ??= createRunFixtures());
       const init = {
         candidate: options.candidate,
@@ -124,10 +124,9 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         timeoutMs: runOptions.timeoutMs,
         ...(options.caseModules ? { caseModules: options.caseModules } : {}),
       };
-      const start = async (): Promise<AgentProcess> => {
-        const agent = await AgentProcess.start({
-          launch: options.launch,
-          script: bundle.file,
+      const start = async (): Promise<Agent> => {
+        const agent = await Agent.start({
+          host: await options.host(),
           init,
           certificates: () => runFixtures.certificates(),
           ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
@@ -135,7 +134,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         agents.add(agent);
         return agent;
       };
-      const retire = async (agent: AgentProcess): Promise<void> => {
+      const retire = async (agent: Agent): Promise<void> => {
         await agent.kill();
         agents.delete(agent);
       };
@@ -169,7 +168,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
           : streaks.endEarly(meta);
 
       const worker = async (): Promise<void> => {
-        let agent: AgentProcess | undefined;
+        let agent: Agent | undefined;
         let failedStarts = 0;
         try {
           while (!stopped()) {
@@ -181,7 +180,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
               continue;
             }
             const release = await pool.acquire();
-            let retireAfter: AgentProcess | undefined;
+            let retireAfter: Agent | undefined;
             try {
               if (stopped()) return;
               // The function may have been found hung while this worker waited for its slot.

@@ -1,10 +1,12 @@
 // Inside the agent: loads what the candidate provides — the runtime's own builtins, an adapter module or an npm
-// package — so that untrusted code is only ever imported in the agent process, never in the harness.
+// package — so that untrusted code is only ever imported in the agent process, never in the harness; and resolves
+// where a fresh process loads its https module, from the candidate and this runtime's builtin.
 import { pathToFileURL } from 'node:url';
-import type { CandidateDeclarations } from '../../conformance/case.js';
+import type { CandidateDeclarations, LoadTarget } from '../../conformance/case.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import type { CandidateModules } from '../../conformance/modules.js';
+import { builtinHttps, resolveHttpsLoadTarget } from '../https-load-target.js';
 import { loadAdapter } from '../load-adapter.js';
 import { checkModule, detectModule } from '../validate-modules.js';
 import type { CandidateLoad } from './protocol.js';
@@ -17,6 +19,8 @@ export interface LoadedCandidate {
   readonly version?: string;
   /** What the candidate declares where the spec leaves a choice to the runtime. */
   readonly declared?: CandidateDeclarations;
+  /** Where a fresh process loads its https module (runners/https-load-target.ts), when that can be told. */
+  readonly httpsLoadTarget?: LoadTarget;
 }
 
 /** Thrown when the candidate cannot be used at all; its message is the one-line reason shown to the user. */
@@ -65,6 +69,14 @@ async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<L
 }
 
 export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedCandidate> {
+  // This runtime's own https module, imported before the candidate is loaded (a candidate may break import()).
+  const builtin = await builtinHttps();
+  const loaded = await loadModules(load);
+  const httpsLoadTarget = resolveHttpsLoadTarget(loaded.modules.https, loaded.declared?.httpsLoadTarget, builtin);
+  return httpsLoadTarget ? { ...loaded, httpsLoadTarget } : loaded;
+}
+
+async function loadModules(load: CandidateLoad): Promise<LoadedCandidate> {
   if (load.kind === 'builtins') return loadBuiltins(load.declared);
   if (load.kind === 'npm') return loadNpm(load);
   try {

@@ -1,6 +1,7 @@
-// The agent protocol: JSON lines over a loopback socket that only the agent and the harness share (never the
-// agent's stdout/stderr, which cases and candidates write to). The harness listens, the agent connects and proves
-// it is the agent it started with a per-agent token; then the harness says what to load and which case to run next.
+// The agent protocol: JSON messages over the agent's channel (channel.ts), one frame each, never over the agent's
+// stdout/stderr, which cases and candidates write to. Once the channel is open the harness says what to load and
+// which case to run next; the agent answers, and asks the harness for the run's certificates and for operations on
+// the trusted peers, matched to their replies by id.
 import type { CandidateDeclarations } from '../../conformance/case.js';
 import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 
@@ -30,7 +31,6 @@ export type HostMessage =
 
 /** agent → harness */
 export type AgentMessage =
-  | { readonly type: 'hello'; readonly token: string; readonly pid: number }
   | {
       readonly type: 'ready';
       readonly runtime: { readonly name: string; readonly version: string; readonly execPath: string };
@@ -47,7 +47,7 @@ export type AgentMessage =
   | { readonly type: 'result'; readonly result: CaseResult; readonly recycle?: string }
   | { readonly type: 'certificates'; readonly id: number }
   /**
-   * One operation on the trusted peers of the https cases (conformance/https/trusted-peer.ts): served by the harness,
+   * One operation on the trusted peers of the https cases (conformance/trusted-peer-handles.ts): served by the harness,
    * in its own process, so that the candidate's runtime never plays the trusted side.
    */
   | { readonly type: 'trusted'; readonly id: number; readonly operation: string; readonly args?: unknown };
@@ -59,11 +59,18 @@ export type AgentMessage =
  */
 export const HEARTBEAT_MS = 200;
 
-/** A line longer than this is not something our agent writes: the channel is corrupt. */
+/** A frame longer than this is not something our agent writes: the channel is corrupt. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-/** Argument names on the agent's command line. */
+/** Argument names on a process agent's command line: where its TCP channel listens, and the token it proves itself with. */
 export const AGENT_PORT_ARG = '--rtconf-port';
 export const AGENT_TOKEN_ARG = '--rtconf-token';
+
+/** The first frame on a TCP channel, before any message: the agent proves it is the one the harness started. */
+export interface TcpHello {
+  readonly type: 'hello';
+  readonly token: string;
+  readonly pid: number;
+}
 /** Environment variable inherited by everything the agent starts, so stray descendants can be found and killed. */
 export const AGENT_TAG_VARIABLE = 'RTCONF_AGENT_TAG';

@@ -3,10 +3,10 @@
 // start, or that cannot be installed, could not run the suite: that is reported as such, never as a case status.
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
+import { formatCandidateSpec, type RuntimeName } from '../../results/candidate-spec.js';
 import type { CaseResult } from '../../results/results-file.js';
-import { resolveRuntimeCandidate } from '../resolve-agent-candidate.js';
+import { resolveCandidate } from '../resolve-candidate.js';
 import type { Runner } from '../runner.js';
-import type { RuntimeName } from '../runtimes/runtime-profile.js';
 import type { Probe, ProbeResult } from './bisect-releases.js';
 
 export interface RuntimeProbeOptions {
@@ -16,7 +16,7 @@ export interface RuntimeProbeOptions {
   readonly timeoutMs: number;
   readonly jobs: number;
   readonly signal?: AbortSignal;
-  /** Turns a runtime spec into a runner (default: resolveRuntimeCandidate, which downloads into the cache). */
+  /** Turns a runtime spec into a runner (default: resolveCandidate, which downloads the release into the cache). */
   readonly resolve?: (spec: string) => Promise<Runner>;
   /** Called with every result as it arrives. */
   readonly onResult?: (version: string, result: CaseResult) => void;
@@ -33,7 +33,7 @@ const MESSAGE_CHARS = 300;
  * await probe('19.0.0'); // { kind: 'ran', results: Map { 'https.global-agent.keeps-connection-alive' => { status: 'pass' } } }
  */
 export function createRuntimeProbe(options: RuntimeProbeOptions): (version: string) => Promise<Probe> {
-  const resolve = options.resolve ?? resolveRuntimeCandidate;
+  const resolve = options.resolve ?? ((spec: string) => resolveCandidate(spec));
   const runOptions = { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, ...(options.signal ? { signal: options.signal } : {}) };
   /** Runs `cases`, setting each result into `results`; returns what made the runner give up, if it did. */
   const runInto = async (runner: Runner, cases: readonly CaseMeta[], results: Map<string, ProbeResult>, version: string): Promise<unknown> => {
@@ -50,7 +50,7 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
   return async (version) => {
     let runner: Runner;
     try {
-      runner = await resolve(`runtime:${options.runtime}@${version}`);
+      runner = await resolve(formatCandidateSpec({ kind: 'runtime', from: 'registry', runtime: options.runtime, range: version }));
     } catch (error) {
       return { kind: 'unusable', reason: `cannot be installed: ${firstLine(errorText(error), MESSAGE_CHARS)}` };
     }
@@ -96,7 +96,7 @@ function startFailure(error: unknown): string {
   return thrown && !head.includes(thrown.trim()) ? `${head} … ${firstLine(thrown.trim(), MESSAGE_CHARS)}` : head;
 }
 
-/** How the agent reports a case whose harness (not the case) threw: runners/agent/agent-main.ts. */
+/** How the agent reports a case whose harness (not the case) threw: runners/agent/serve-agent.ts. */
 const HARNESS_FAILED = 'the harness failed around the case: ';
 
 /** When every case ended in the harness's own failure, that failure (else undefined). */

@@ -1,5 +1,5 @@
-// Turns a `runtime:` spec into an executable on this machine: a local binary as given, or an official binary from
-// the npm registry, downloaded once into the cache and reused (offline too) afterwards.
+// Turns a parsed `runtime:` spec into an executable on this machine: a local binary as given, or an official binary
+// from the npm registry, downloaded once into the cache and reused (offline too) afterwards.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
@@ -7,14 +7,14 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rcompare, satisfies, valid } from 'semver';
 import { writeFileAtomically } from '../../io/atomic-write.js';
-import { CandidateError } from '../runner.js';
+import { CandidateError, formatCandidateSpec, type RuntimeSpec } from '../../results/candidate-spec.js';
 import { cacheDir } from './cache-dir.js';
 import { downloadBinary, type DownloadProgress } from './download-binary.js';
 import { RegistryError, resolvePublished, type PublishedVersion } from './npm-registry.js';
 import { PROFILES, detectRuntime, type RuntimeProfile } from './runtime-profile.js';
-import { parseRuntimeSpec } from './runtime-spec.js';
 
 export interface ResolvedRuntime {
+  /** The spec as its canonical text (the candidate id). */
   readonly spec: string;
   readonly profile: RuntimeProfile;
   readonly version: string;
@@ -33,18 +33,19 @@ export interface EnsureOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function ensureRuntime(spec: string, options: EnsureOptions = {}): Promise<ResolvedRuntime> {
-  const parsed = parseRuntimeSpec(spec);
-  if (parsed.kind === 'path') return localRuntime(spec, parsed.path);
+export async function ensureRuntime(parsed: RuntimeSpec, options: EnsureOptions = {}): Promise<ResolvedRuntime> {
+  const spec = formatCandidateSpec(parsed);
+  if (parsed.from === 'path') return localRuntime(spec, parsed.path);
+  const range = parsed.range ?? 'latest';
   const profile = PROFILES[parsed.runtime];
   const packageName = profile.packageName(process.platform, process.arch);
   if (!packageName) throw new CandidateError(`candidate ${spec}: no official ${profile.name} package for ${process.platform}-${process.arch}; use runtime:/path/to/${profile.name}`);
   const root = join(options.cache ?? cacheDir(), 'runtimes');
   const binaryOf = (version: string): string => join(root, profile.name, version, binaryName(profile));
 
-  const exact = valid(parsed.range);
+  const exact = valid(range);
   if (exact && existsSync(binaryOf(exact))) return { spec, profile, version: exact, executable: binaryOf(exact), source: 'cache' };
-  const memoKey = `${packageName}@${parsed.range}`;
+  const memoKey = `${packageName}@${range}`;
   const memo = await readMemo(root);
   const remembered = memo[memoKey];
   if (remembered && Date.now() - remembered.at < (options.resolutionTtlMs ?? DAY_MS) && existsSync(binaryOf(remembered.version))) {
@@ -53,9 +54,9 @@ export async function ensureRuntime(spec: string, options: EnsureOptions = {}): 
 
   let published: PublishedVersion;
   try {
-    published = await resolvePublished(packageName, parsed.range);
+    published = await resolvePublished(packageName, range);
   } catch (error) {
-    const offline = error instanceof RegistryError && error.unreachable ? await newestCached(root, profile, parsed.range) : undefined;
+    const offline = error instanceof RegistryError && error.unreachable ? await newestCached(root, profile, range) : undefined;
     if (offline) return { spec, profile, version: offline, executable: binaryOf(offline), source: 'cache' };
     throw new CandidateError(`candidate ${spec}: ${error instanceof Error ? error.message : String(error)}`);
   }

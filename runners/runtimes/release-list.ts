@@ -1,9 +1,9 @@
 // The published releases of a runtime in a version range, oldest first: what `rtconf bisect` searches. They are the
 // versions of the runtime's official binary package for this platform on the npm registry npm is configured with.
 import { compare, satisfies, valid } from 'semver';
-import { CandidateError } from '../runner.js';
+import { CandidateError, type RuntimeName } from '../../results/candidate-spec.js';
 import { fetchJson, registryConfig, RegistryError, type RegistryConfig } from './npm-registry.js';
-import { PROFILES, type RuntimeName } from './runtime-profile.js';
+import { PROFILES } from './runtime-profile.js';
 
 export interface ReleaseList {
   readonly runtime: RuntimeName;

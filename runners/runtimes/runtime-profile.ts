@@ -1,10 +1,7 @@
 // What differs between the runtimes we can run the agent in: where their official npm binary package lives, how a
 // script is started, which environment they need, and what their `--version` looks like.
 import { join } from 'node:path';
-
-export type RuntimeName = 'node' | 'bun' | 'deno';
-
-export const RUNTIME_NAMES: readonly RuntimeName[] = ['node', 'bun', 'deno'];
+import type { RuntimeName } from '../../results/candidate-spec.js';
 
 export interface RuntimeProfile {
   readonly name: RuntimeName;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { main, type BisectDeps, type BisectJson } from '../../cli/commands/bisect.js';
 import { UsageError } from '../../cli/usage-error.js';
+import { CandidateError } from '../../results/candidate-spec.js';
 import type { Probe } from '../../runners/bisect/bisect-releases.js';
 import { runCli } from './run-cli.js';
 
@@ -76,6 +77,8 @@ describe('rtconf bisect', () => {
     expect(await refused(['--case', KEEP_ALIVE])).to.be.instanceOf(UsageError).with.property('message').that.contains('exactly one --candidate');
     expect(await refused(['--candidate', 'host', '--case', KEEP_ALIVE])).to.be.instanceOf(UsageError).with.property('message').that.contains('runtime from the registry');
     expect(await refused(['--candidate', `runtime:${process.execPath}`, '--case', KEEP_ALIVE])).to.be.instanceOf(UsageError);
+    expect(await refused(['--candidate', 'runtime:workerd@1,date=2025-04-01', '--case', KEEP_ALIVE])).to.be.instanceOf(UsageError).with.property('message').that.contains('workerd releases cannot be bisected yet');
+    expect(await refused(['--candidate', 'runtime:node@twenty', '--case', KEEP_ALIVE])).to.be.instanceOf(CandidateError).with.property('message').that.contains('not a version');
     expect(await refused(['--candidate', 'runtime:node@20'])).to.be.instanceOf(UsageError).with.property('message').that.contains('--case GLOB or --rule GLOB');
     expect(await refused(['--candidate', 'runtime:node@20', '--case', 'no.such.case'])).to.be.instanceOf(UsageError).with.property('message').that.contains('no case matches');
     expect(await refused(['--candidate', 'runtime:node@20', '--case', KEEP_ALIVE, '--samples', '-1'])).to.be.instanceOf(UsageError);

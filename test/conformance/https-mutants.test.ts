@@ -8,6 +8,7 @@ import type { CaseDefinition } from '../../conformance/case.js';
 import type { HttpsModule } from '../../conformance/modules.js';
 import { Agent as RefAgent, Server as RefServer, type HttpsExports } from '../../reference/https.js';
 import { loadReferenceModules } from '../../runners/reference-modules.js';
+import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
@@ -423,7 +424,7 @@ const MUTANTS: readonly Mutant[] = [
   },
   {
     name: 'module that loads without crypto (crypto and tls loaded only when first used)',
-    module: Object.defineProperty(mutant({}), Symbol.for('rt-conformance.loadTarget'), {
+    module: Object.defineProperty(mutant({}), LOAD_TARGET, {
       value: {
         specifier: pathToFileURL(new URL('./https-lazy-crypto.fixture.ts', import.meta.url).pathname).href,
         execArgv: ['--import', import.meta.resolve('tsx')],
@@ -438,7 +439,7 @@ const MUTANTS: readonly Mutant[] = [
   },
   {
     name: 'module whose CommonJS build (requireSpecifier) loads without crypto, while its ES build is correct',
-    module: Object.defineProperty(mutant({}), Symbol.for('rt-conformance.loadTarget'), {
+    module: Object.defineProperty(mutant({}), LOAD_TARGET, {
       value: {
         specifier: pathToFileURL(new URL('../../reference/https.ts', import.meta.url).pathname).href,
         requireSpecifier: pathToFileURL(new URL('./https-lazy-crypto.fixture.cjs', import.meta.url).pathname).href,

@@ -57,6 +57,12 @@ describe('buildDashboardData', () => {
     expect(replayCandidate({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.deep.equal({ id: 'runtime:/opt/node' });
     expect(replayCandidate({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.deep.equal({ id: 'host' });
     expect(replayCandidate({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.deep.equal({ id: 'adapter:qs', path: './qs.mjs' });
+    // A runtime named without a range ran its newest release; a workerd column keeps its compatibility date and flags.
+    expect(replayCandidate({ id: 'runtime:bun', name: 'bun', kind: 'runtime', version: '1.4.5' })).to.deep.equal({ id: 'runtime:bun@1.4.5' });
+    expect(replayCandidate({ id: 'runtime:workerd@1,date=2025-04-01,flags=x', name: 'workerd', kind: 'runtime', version: '1.20261117.1' })).to.deep.equal({
+      id: 'runtime:workerd@1.20261117.1,date=2025-04-01,flags=x',
+    });
+    expect(replayCandidate({ id: 'runtime:no such thing', name: 'x', kind: 'runtime', version: '1.0.0' }), 'an id this suite cannot parse is replayed as recorded').to.deep.equal({ id: 'runtime:no such thing' });
   });
 
   it('orders versions by semver, with or without a v, and puts what is not a version last', () => {

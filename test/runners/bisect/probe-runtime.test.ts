@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { CaseMeta } from '../../../conformance/case.js';
 import type { CaseResult } from '../../../results/results-file.js';
 import { createRuntimeProbe } from '../../../runners/bisect/probe-runtime.js';
-import { CandidateError, type Runner } from '../../../runners/runner.js';
+import { CandidateError } from '../../../results/candidate-spec.js';
+import type { Runner } from '../../../runners/runner.js';
 
 const CASES: CaseMeta[] = [
   { id: 'https.a', module: 'https', rules: ['https.rule-a'] },

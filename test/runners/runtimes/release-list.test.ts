@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listReleases, releasesIn } from '../../../runners/runtimes/release-list.js';
-import { CandidateError } from '../../../runners/runner.js';
+import { CandidateError } from '../../../results/candidate-spec.js';
 import { PROFILES } from '../../../runners/runtimes/runtime-profile.js';
 
 describe('release list', () => {

@@ -3,25 +3,45 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOAD_TARGET, loadTargetOf } from '../../conformance/https/load-target.js';
+import { builtinHttps, LOAD_TARGET, resolveHttpsLoadTarget } from '../../runners/https-load-target.js';
 import { loadAdapter } from '../../runners/load-adapter.js';
+import { resolveCandidate } from '../../runners/resolve-candidate.js';
+import { collect } from './agent-helpers.js';
 
-// Where the no-crypto cases load a candidate's https module from: what the candidate declares, in its adapter or on
-// its module object, and otherwise the runtime's builtin.
+// Where the no-crypto cases load a candidate's https module from, as the runner resolves it: what the candidate
+// declares, in its adapter or on its module object, and otherwise the runtime's builtin.
 
 describe('https load target', () => {
   it("takes the adapter's declaration first, then the module object's, then recognises the builtin", async () => {
+    const builtin = await builtinHttps();
     const module = { [LOAD_TARGET]: { specifier: 'file:///on/the/module.mjs', execArgv: ['--x'] } };
-    expect(await loadTargetOf(module, { specifier: 'file:///declared.mjs', requireSpecifier: 'file:///declared.cjs' })).to.deep.equal({
+    expect(resolveHttpsLoadTarget(module, { specifier: 'file:///declared.mjs', requireSpecifier: 'file:///declared.cjs' }, builtin)).to.deep.equal({
       specifier: 'file:///declared.mjs',
       requireSpecifier: 'file:///declared.cjs',
       execArgv: [],
       builtin: false,
     });
-    expect(await loadTargetOf(module)).to.deep.equal({ specifier: 'file:///on/the/module.mjs', requireSpecifier: undefined, execArgv: ['--x'], builtin: false });
-    const builtin = (await import('node:https')).default;
-    expect(await loadTargetOf(builtin)).to.deep.equal({ specifier: 'node:https', execArgv: [], builtin: true });
-    expect(await loadTargetOf({})).to.equal(undefined);
+    expect(resolveHttpsLoadTarget(module, undefined, builtin)).to.deep.equal({ specifier: 'file:///on/the/module.mjs', requireSpecifier: undefined, execArgv: ['--x'], builtin: false });
+    expect(resolveHttpsLoadTarget((await import('node:https')).default, undefined, builtin)).to.deep.equal({ specifier: 'node:https', execArgv: [], builtin: true });
+    expect(resolveHttpsLoadTarget({}, undefined, builtin)).to.equal(undefined);
+    expect(resolveHttpsLoadTarget(undefined, undefined, builtin), 'no https module, no target').to.equal(undefined);
+  });
+
+  it('takes a module whose accessor throws for one that declares nothing', () => {
+    const hostile = Object.defineProperty({}, LOAD_TARGET, {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(resolveHttpsLoadTarget(hostile, undefined, undefined)).to.equal(undefined);
+  });
+
+  it("hands the cases in an agent the target resolved there: the host's builtin, recognised in the agent's runtime", async function () {
+    this.timeout(30000);
+    const [result] = await collect(await resolveCandidate('host'), [{ id: 'https.load.no-crypto-require-throws-catchably', module: 'https', rules: [] }]);
+    // With crypto present, a build without it cannot be simulated for a runtime's own module: the case says so.
+    expect(result?.status, result?.message).to.equal('na');
+    expect(result?.message).to.contain('node:https is its builtin');
   });
 
   describe("an adapter's declared.httpsLoadTarget", () => {

@@ -1,28 +1,16 @@
-// One agent process seen from the harness: started detached (its own process group) in an empty private working
-// directory, connected over a loopback socket it must authenticate on, asked to run one case at a time under a hard
-// deadline, and killed with everything it started. Its stdout/stderr are drained but only their tails are kept.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// One agent seen from the harness, wherever it lives (agent-host.ts: a process today; a Worker or a page later): it is
+// started by its host, told over its channel (channel.ts) what to load, then asked to run one case at a time under a
+// hard deadline. Every frame it sends is judged here, once for every host: a result must be for the case asked about,
+// a frame that is not a message makes the channel corrupt, and silence past a case's limit means it is stuck. The
+// trusted peers and the run's certificates its cases ask for are served from here, in the harness.
 import type { CaseResult, UnimplementedApi } from '../../results/results-file.js';
 import { isStatus } from '../../results/status.js';
 import type { CertificateSet } from '../../conformance/certificate-set.js';
 import { createTrustedPeerScope, type TrustedPeerScope } from '../fixtures/trusted-peer-service.js';
-import { AGENT_PORT_ARG, AGENT_TAG_VARIABLE, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type AgentMessage, type HostMessage } from './protocol.js';
-import { killTree } from './kill-tree.js';
-import { processCpuMs } from './process-cpu.js';
-import { LineFramer } from './line-framer.js';
+import type { AgentHost } from './agent-host.js';
+import type { AgentChannel } from './channel.js';
+import type { AgentMessage, HostMessage } from './protocol.js';
 import { decodeWire, encodeWire } from './wire-json.js';
-
-export interface AgentLaunch {
-  readonly executable: string;
-  /** Arguments that make the executable run the agent script. */
-  readonly args: (script: string) => readonly string[];
-  readonly env?: Readonly<Record<string, string>>;
-}
 
 export type Init = Omit<Extract<HostMessage, { type: 'init' }>, 'type'>;
 export type Ready = Extract<AgentMessage, { type: 'ready' }>;
@@ -64,21 +52,22 @@ export class AgentStartError extends Error {
 }
 
 export interface StartOptions {
-  readonly launch: AgentLaunch;
-  readonly script: string;
+  /** Where the agent runs; the agent owns it from here and kills it when it goes. */
+  readonly host: AgentHost;
   readonly init: Init;
   /** Answers the agent's request for the run's certificates. */
   readonly certificates: () => Promise<unknown>;
   readonly startTimeoutMs?: number;
 }
 
-const TAIL_BYTES = 4096;
 /** How often a silent agent's CPU time is looked at again, past its case's limit. */
 const CPU_CHECK_MS = 250;
 const DEFAULT_START_TIMEOUT_MS = 30_000;
+/** After the channel closes, how long the host has to report how the agent ended before the close itself is the news. */
+const EXIT_REPORT_MS = 200;
 
 /** Every agent alive in this process, so an abrupt exit (second Ctrl-C, process.exit) still kills them all. */
-const live = new Set<AgentProcess>();
+const live = new Set<Agent>();
 let exitHookInstalled = false;
 function installExitHook(): void {
   if (exitHookInstalled) return;
@@ -88,53 +77,27 @@ function installExitHook(): void {
   });
 }
 
-/** The last `TAIL_BYTES` of a stream, so diagnostics survive any amount of output without holding it. */
-class Tail {
-  private text = '';
-  push(chunk: Buffer): void {
-    this.text = (this.text + chunk.toString('utf8')).slice(-TAIL_BYTES);
-  }
-  toString(): string {
-    return this.text.trim();
-  }
-}
-
 type Pending = (outcome: CaseOutcome) => void;
 
-export class AgentProcess {
-  readonly tag: string;
+export class Agent {
   ready?: Ready;
-  private child?: ChildProcess;
-  private socket?: Socket;
-  private readonly server: Server;
-  private readonly workDir: string;
-  private readonly stdout = new Tail();
-  private readonly stderr = new Tail();
-  private readonly framer = new LineFramer(MAX_LINE_BYTES);
+  private channel?: AgentChannel;
   private pending?: { id: string; settle: Pending; timer: NodeJS.Timeout; ackTimer?: NodeJS.Timeout };
   /** The trusted peers this agent's cases opened (runners/fixtures/trusted-peer-service.ts). */
   private trusted?: TrustedPeerScope;
-  /** When the agent was last heard from (any message), for telling a busy agent from a stuck one. */
+  /** When the agent was last heard from (any frame), for telling a busy agent from a stuck one. */
   private lastHeard = 0;
   private exited = false;
   private exitInfo = '';
   private killed = false;
-  private processGone = false;
-  private readonly exitWaiters: Array<() => void> = [];
   private readonly startWaiters: { resolve: (ready: Ready) => void; reject: (error: AgentStartError) => void }[] = [];
 
-  private constructor(private readonly options: StartOptions) {
-    this.tag = `${AGENT_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
-    this.server = createServer();
-    this.workDir = mkdtempSync(join(tmpdir(), 'rtconf-agent-'));
-    // Searchable but not listable: a case that starts a child as another user (uid/gid options) inherits this
-    // directory, and runtimes that change into the working directory explicitly (Deno) need to be allowed to.
-    chmodSync(this.workDir, 0o711);
-  }
+  private constructor(private readonly options: StartOptions) {}
 
-  static async start(options: StartOptions): Promise<AgentProcess> {
+  /** Starts an agent on `options.host`; resolves once it has loaded the candidate and said it is ready. */
+  static async start(options: StartOptions): Promise<Agent> {
     installExitHook();
-    const agent = new AgentProcess(options);
+    const agent = new Agent(options);
     live.add(agent);
     try {
       await agent.launch();
@@ -145,41 +108,19 @@ export class AgentProcess {
     }
   }
 
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
   private async launch(): Promise<void> {
-    const token = randomBytes(16).toString('hex');
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const address = this.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    this.server.on('connection', (socket) => this.accept(socket, token));
-
     const ready = new Promise<Ready>((resolve, reject) => this.startWaiters.push({ resolve, reject }));
-    const { launch, script } = this.options;
-    const [name, value] = this.tag.split('=');
-    const child = spawn(launch.executable, [...launch.args(script), AGENT_PORT_ARG, String(port), AGENT_TOKEN_ARG, token], {
-      cwd: this.workDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...launch.env, [name ?? AGENT_TAG_VARIABLE]: value ?? '' },
+    await this.options.host.start({
+      opened: (channel) => {
+        this.channel = channel;
+        this.send({ type: 'init', ...this.options.init });
+      },
+      frame: (text) => this.handleFrame(text),
+      corrupt: (detail) => this.corrupt(detail),
+      // Give the host a moment to report how the agent ended (its exit code), so a crash report can say how it died.
+      closed: () => setTimeout(() => this.onExit('closed its channel'), EXIT_REPORT_MS).unref(),
+      exited: (info) => this.onExit(info),
     });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => this.stdout.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
-    child.on('error', (error) => {
-      this.reaped();
-      this.onExit(`could not start ${launch.executable}: ${error.message}`);
-    });
-    child.on('exit', (code, signal) => {
-      this.reaped();
-      this.onExit(signal ? `killed by ${signal}` : `exit code ${code}`);
-    });
-
     const limit = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -192,57 +133,11 @@ export class AgentProcess {
     }
   }
 
-  private accept(socket: Socket, token: string): void {
-    if (this.socket) {
-      socket.destroy();
-      return;
-    }
-    // Until the agent proves itself with the token, this is just some local process: one bounded line, then judge.
-    let first = '';
-    const onData = (chunk: Buffer): void => {
-      first += chunk.toString('utf8');
-      const newline = first.indexOf('\n');
-      if (newline < 0) {
-        if (first.length > 4096) socket.destroy();
-        return;
-      }
-      socket.off('data', onData);
-      let hello: unknown;
-      try {
-        hello = JSON.parse(first.slice(0, newline));
-      } catch {
-        socket.destroy();
-        return;
-      }
-      const fields = hello as { type?: unknown; token?: unknown };
-      if (fields.type !== 'hello' || fields.token !== token || this.socket) {
-        socket.destroy();
-        return;
-      }
-      this.socket = socket;
-      this.server.close();
-      socket.on('data', (data: Buffer) => this.receive(data.toString('utf8')));
-      socket.on('error', () => undefined);
-      // Give the process's own exit a moment to arrive first, so a crash report can say how it died.
-      socket.on('close', () => setTimeout(() => this.onExit('closed its channel'), 200).unref());
-      this.receive(first.slice(newline + 1));
-      this.send({ type: 'init', ...this.options.init });
-    };
-    socket.on('data', onData);
-    socket.on('error', () => undefined);
-  }
-
   send(message: HostMessage): void {
-    this.socket?.write(`${encodeWire(message)}\n`);
+    this.channel?.send(encodeWire(message));
   }
 
-  private receive(chunk: string): void {
-    const { lines, overflow } = this.framer.push(chunk);
-    for (const line of lines) this.handleLine(line);
-    if (overflow) this.corrupt(`a line longer than ${MAX_LINE_BYTES} bytes`);
-  }
-
-  private handleLine(line: string): void {
+  private handleFrame(line: string): void {
     this.lastHeard = performance.now();
     if (line.trim() === '') return;
     let message: AgentMessage;
@@ -337,15 +232,8 @@ export class AgentProcess {
     for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(`the agent exited before it was ready (${info})${this.diagnostics()}`, false));
   }
 
-  private reaped(): void {
-    this.processGone = true;
-    for (const waiter of this.exitWaiters.splice(0)) waiter();
-  }
-
   private diagnostics(): string {
-    const stderr = this.stderr.toString();
-    const stdout = this.stdout.toString();
-    const tail = stderr || stdout;
+    const tail = this.options.host.diagnostics();
     return tail ? `; its last output: ${tail.slice(-600)}` : '';
   }
 
@@ -369,12 +257,12 @@ export class AgentProcess {
       this.settle(outcome);
       this.killNow();
     };
-    const pid = this.child?.pid;
-    const cpuAtStart = pid === undefined ? undefined : processCpuMs(pid);
+    const host = this.options.host;
+    const cpuAtStart = host.cpuMs();
     /** Silent, and (where measurable) busy for the whole limit and silence: a loop that never yields. */
     const stuck = (silent: number): boolean => {
       if (silent < limits.silenceMs) return false;
-      const cpu = pid === undefined || cpuAtStart === undefined ? undefined : processCpuMs(pid);
+      const cpu = cpuAtStart === undefined ? undefined : host.cpuMs();
       return cpu === undefined || cpuAtStart === undefined || cpu - cpuAtStart >= limits.limitMs + limits.silenceMs;
     };
     // Checked from setImmediate: after the timer fires, the poll phase first reads any heartbeat that arrived while
@@ -408,37 +296,20 @@ export class AgentProcess {
     });
   }
 
-  /** Synchronous kill of the whole tree; safe to call repeatedly and from an 'exit' handler. */
+  /** Stops the agent at once through its host (a process agent: its whole tree); safe to call repeatedly and from an 'exit' handler. */
   killNow(): void {
     if (!this.killed) {
       this.killed = true;
       this.closeTrusted();
-      const pid = this.child?.pid;
-      if (pid !== undefined) killTree(pid, this.tag);
-      this.socket?.destroy();
-      this.server.close();
-      try {
-        rmSync(this.workDir, { recursive: true, force: true });
-      } catch {
-        // a case may have left a read-only file; the OS temp cleaner gets it
-      }
+      this.options.host.killNow();
     }
     live.delete(this);
   }
 
-  /** Kills the tree and waits (bounded) until the agent process has been reaped. */
+  /** Stops the agent and waits (bounded) until its host says it is gone (a process agent: reaped). */
   async kill(): Promise<void> {
-    const waited = this.child?.pid !== undefined && !this.processGone
-      ? new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 2000);
-          this.exitWaiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        })
-      : Promise.resolve();
     this.killNow();
-    await waited;
+    await this.options.host.kill();
   }
 }
 

@@ -1,0 +1,270 @@
+// The candidate-spec grammar: what `--candidate` takes and what results.json records as a candidate's id, parsed once
+// into one tagged union that every verb, runner and report takes. Pure and browser-safe (no Node imports): reports
+// read ids with it, and runners/candidates/ resolves each kind of the union (one file per kind).
+//
+//   reference                                  our reference implementation, in process
+//   host                                       the harness's own Node's builtins
+//   ./adapter.mjs  /abs/a.mjs  a.cjs           an adapter module, by path
+//   npm:PACKAGE[=MODULE]                       an npm package implementing one module
+//   runtime:NAME[@RANGE]                       node, bun or deno from the npm registry (RANGE: a semver version or
+//                                              range, or `latest`; absent: the newest release)
+//   runtime:/path/to/binary                    a local build of node, bun or deno
+//   runtime:workerd[@RANGE][,date=YYYY-MM-DD][,flags=FLAG[+FLAG]...]
+//                                              Cloudflare's workerd from the npm registry, its Worker run with that
+//                                              compatibility date (absent: the release's own) and these compatibility
+//                                              flags besides nodejs_compat (always on)
+//   chromium:./adapter.mjs  chromium:npm:PACKAGE[=MODULE]
+//                                              an adapter or npm package bundled for the browser, in headless Chromium
+//
+// Every form is a single shell word without quoting (`,` `=` `+` `@` `:` are plain characters in POSIX shells), except
+// semver ranges with spaces or `<`/`>`, which need quotes as they always did. `formatCandidateSpec` writes the
+// canonical text, which is the candidate's id (except an adapter's, `adapter:NAME`, named by what it declares): a
+// range is kept as written (`22` and `22.x` are two ids, as they always were), workerd's options are written in one
+// order with the flags sorted, so two spellings of one workerd candidate are one id and two dates are two.
+import { validRange } from 'semver';
+import { MODULES, type ModuleName } from '../spec/rule.js';
+
+/** The runtimes whose agent runs as a process and talks over the loopback channel (runners/runtimes/). */
+export const RUNTIME_NAMES = ['node', 'bun', 'deno'] as const;
+export type RuntimeName = (typeof RUNTIME_NAMES)[number];
+
+export interface ReferenceSpec {
+  readonly kind: 'reference';
+}
+
+export interface HostSpec {
+  readonly kind: 'host';
+}
+
+/** An adapter module, by its path as given (relative to the working directory). */
+export interface AdapterSpec {
+  readonly kind: 'adapter';
+  readonly path: string;
+}
+
+/** An npm package implementing one module; `module` names it when the package's exports do not tell. */
+export interface NpmSpec {
+  readonly kind: 'npm';
+  readonly packageName: string;
+  readonly module?: ModuleName;
+}
+
+/** A process runtime's own builtins: a release from the npm registry, or a local binary. */
+export type RuntimeSpec =
+  | {
+      readonly kind: 'runtime';
+      readonly from: 'registry';
+      readonly runtime: RuntimeName;
+      /** A semver version or range, or `latest`, as written; absent: the newest release (as `latest`). */
+      readonly range?: string;
+    }
+  | { readonly kind: 'runtime'; readonly from: 'path'; readonly path: string };
+
+/** Cloudflare's workerd: a release from the npm registry, its Worker run with a compatibility date and flags. */
+export interface WorkerdSpec {
+  readonly kind: 'workerd';
+  /** As for `runtime:`: a semver version or range, or `latest`, as written; absent: the newest release. */
+  readonly range?: string;
+  /** `YYYY-MM-DD`; absent: the release's own date. */
+  readonly compatibilityDate?: string;
+  /** Compatibility flags besides `nodejs_compat` (always on), sorted, each once. */
+  readonly compatibilityFlags: readonly string[];
+}
+
+/** An adapter or npm package bundled for the browser and run in a page of headless Chromium. */
+export interface ChromiumSpec {
+  readonly kind: 'chromium';
+  readonly target: AdapterSpec | NpmSpec;
+}
+
+export type CandidateSpec = ReferenceSpec | HostSpec | AdapterSpec | NpmSpec | RuntimeSpec | WorkerdSpec | ChromiumSpec;
+
+/** The tag of each kind of candidate: one file each under runners/candidates/. */
+export type CandidateSpecKind = CandidateSpec['kind'];
+
+/** A candidate spec or id could not be used: bad usage or bad input, exit 2 with the one-line message. */
+export class CandidateError extends Error {
+  override readonly name = 'CandidateError';
+  readonly code = 'ERR_RTCONF_CANDIDATE';
+}
+
+/** The forms `--candidate` takes, for the message that refuses an unknown one. */
+const FORMS = 'reference, host, a path to an adapter module (./adapter.mjs), npm:<package>, runtime:<name>@<version>, runtime:/path/to/binary or chromium:<adapter or npm:package>';
+const PACKAGE_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i;
+const ADAPTER_PATH = /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/])/;
+const ADAPTER_EXTENSION = /\.(m?js|cjs|mts|ts)$/;
+const RUNTIME_PATH = /^(\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])/;
+const WORKERD = 'workerd';
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const FLAG = /^[a-z][a-z0-9_]*$/;
+/** Always on for a workerd candidate (the interface is Node's modules); listing it would give one candidate two ids. */
+const ALWAYS_ON_FLAG = 'nodejs_compat';
+/** A spec is echoed in its error message; this much of it is enough to recognise. */
+const SHOWN_CHARS = 200;
+
+/**
+ * True when `text` names an adapter module by path: it starts like a path (`./`, `../`, `/`, `C:\`) or ends in a
+ * module extension (`adapter.mjs`).
+ * @example
+ * isAdapterPath('./my-adapter.mjs'); // true
+ * isAdapterPath('npm:querystring-es3'); // false
+ */
+export function isAdapterPath(text: string): boolean {
+  return ADAPTER_PATH.test(text) || ADAPTER_EXTENSION.test(text);
+}
+
+/**
+ * Parses a candidate spec (or a recorded candidate id other than an adapter's `adapter:NAME`).
+ * @param text what `--candidate` was given, or `runs[].candidate.id` of a results file
+ * @returns the spec as one tagged union
+ * @throws CandidateError (exit 2) with a one-line message naming the spec and what is wrong with it
+ * @example
+ * parseCandidateSpec('runtime:node@22'); // { kind: 'runtime', from: 'registry', runtime: 'node', range: '22' }
+ * parseCandidateSpec('runtime:workerd@1,date=2025-04-01,flags=nodejs_compat_v2');
+ * // { kind: 'workerd', range: '1', compatibilityDate: '2025-04-01', compatibilityFlags: ['nodejs_compat_v2'] }
+ * parseCandidateSpec('chromium:npm:querystring-es3'); // { kind: 'chromium', target: { kind: 'npm', packageName: 'querystring-es3' } }
+ */
+export function parseCandidateSpec(text: string): CandidateSpec {
+  // One line per error: a spec with a newline in it is refused before it is echoed anywhere.
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new CandidateError(`candidate ${JSON.stringify(shown(text))}: contains a control character`);
+  if (text.trim() === '') throw new CandidateError(`empty candidate: expected ${FORMS}`);
+  if (text === 'reference' || text === 'host') return { kind: text };
+  if (text.startsWith('npm:')) return parseNpm(text, text.slice('npm:'.length));
+  if (text.startsWith('runtime:')) return parseRuntime(text, text.slice('runtime:'.length));
+  if (text.startsWith('chromium:')) return parseChromium(text, text.slice('chromium:'.length));
+  if (text.startsWith('adapter:')) {
+    throw new CandidateError(`candidate ${shown(text)}: that is how results name an adapter (by its declared name); run an adapter by its path, e.g. ./my-adapter.mjs`);
+  }
+  if (isAdapterPath(text)) return { kind: 'adapter', path: text };
+  throw new CandidateError(`unknown candidate "${shown(text)}": expected ${FORMS}`);
+}
+
+/**
+ * Writes a spec as its canonical text, the candidate's id (an adapter's id is `adapter:NAME` instead; see `adapterId`).
+ * `parseCandidateSpec(formatCandidateSpec(spec))` gives `spec` back.
+ * @example
+ * formatCandidateSpec({ kind: 'workerd', compatibilityDate: '2025-04-01', compatibilityFlags: ['b', 'a'] });
+ * // 'runtime:workerd,date=2025-04-01,flags=a+b'
+ */
+export function formatCandidateSpec(spec: CandidateSpec): string {
+  switch (spec.kind) {
+    case 'reference':
+    case 'host':
+      return spec.kind;
+    case 'adapter':
+      return spec.path;
+    case 'npm':
+      return `npm:${spec.packageName}${spec.module ? `=${spec.module}` : ''}`;
+    case 'runtime':
+      return spec.from === 'path' ? `runtime:${spec.path}` : `runtime:${spec.runtime}${atRange(spec.range)}`;
+    case 'workerd': {
+      const flags = canonicalFlags(spec.compatibilityFlags);
+      const date = spec.compatibilityDate === undefined ? '' : `,date=${spec.compatibilityDate}`;
+      return `runtime:${WORKERD}${atRange(spec.range)}${date}${flags.length > 0 ? `,flags=${flags.join('+')}` : ''}`;
+    }
+    case 'chromium':
+      return `chromium:${formatCandidateSpec(spec.target)}`;
+  }
+}
+
+/**
+ * An adapter's id: its declared name, so expectations and baselines match however its path is typed.
+ * @example
+ * adapterId('my-qs'); // 'adapter:my-qs'
+ */
+export function adapterId(name: string): string {
+  return `adapter:${name}`;
+}
+
+/**
+ * The same candidate at one exact release, for a spec that names releases by a range (a registry runtime or workerd):
+ * what a replay runs so that it runs the version a column shows. Undefined for every other kind.
+ * @example
+ * formatCandidateSpec(pinRelease(parseCandidateSpec('runtime:node@22'), '22.23.3')!); // 'runtime:node@22.23.3'
+ */
+export function pinRelease(spec: CandidateSpec, version: string): CandidateSpec | undefined {
+  if ((spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd') return { ...spec, range: version };
+  return undefined;
+}
+
+function atRange(range: string | undefined): string {
+  return range === undefined ? '' : `@${range}`;
+}
+
+function shown(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
+}
+
+function parseNpm(text: string, body: string): NpmSpec {
+  const parts = body.split('=');
+  const [packageName = '', module] = parts;
+  if (parts.length > 2) throw new CandidateError(`candidate ${shown(text)}: expected npm:<package>[=<module>], with one "="`);
+  if (!PACKAGE_NAME.test(packageName)) throw new CandidateError(`candidate ${shown(text)}: "${packageName}" is not an npm package name`);
+  if (module !== undefined && !(MODULES as readonly string[]).includes(module)) {
+    throw new CandidateError(`candidate ${shown(text)}: unknown module "${module}" (expected ${MODULES.join(', ')})`);
+  }
+  return { kind: 'npm', packageName, ...(module !== undefined ? { module: module as ModuleName } : {}) };
+}
+
+function parseRuntime(text: string, body: string): RuntimeSpec | WorkerdSpec {
+  if (RUNTIME_PATH.test(body)) return { kind: 'runtime', from: 'path', path: body };
+  const [head = '', ...options] = body.split(',');
+  const match = /^([a-z]+)(?:@(.+))?$/.exec(head);
+  const runtime = match?.[1];
+  const names: readonly string[] = [...RUNTIME_NAMES, WORKERD];
+  if (!match || runtime === undefined || !names.includes(runtime)) {
+    throw new CandidateError(`candidate ${shown(text)}: expected runtime:<${names.join('|')}>[@<version or range>] or runtime:/path/to/binary`);
+  }
+  const range = match[2];
+  if (range !== undefined && range !== 'latest' && validRange(range) === null) {
+    throw new CandidateError(`candidate ${shown(text)}: "${range}" is not a version or version range (e.g. 22, 22.7.0, ^20.11)`);
+  }
+  if (runtime === WORKERD) return { kind: 'workerd', ...(range !== undefined ? { range } : {}), ...parseWorkerdOptions(text, options) };
+  if (options.length > 0) throw new CandidateError(`candidate ${shown(text)}: runtime:${runtime} takes no options (date= and flags= are workerd's)`);
+  return { kind: 'runtime', from: 'registry', runtime: runtime as RuntimeName, ...(range !== undefined ? { range } : {}) };
+}
+
+/** `date=YYYY-MM-DD` and `flags=a+b`, each at most once, in any order. */
+function parseWorkerdOptions(text: string, options: readonly string[]): Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'> {
+  const usage = `expected runtime:workerd[@<range>][,date=YYYY-MM-DD][,flags=<flag>[+<flag>]...]`;
+  const seen = new Set<string>();
+  let compatibilityDate: string | undefined;
+  let compatibilityFlags: string[] = [];
+  for (const option of options) {
+    const equals = option.indexOf('=');
+    const key = equals < 0 ? option : option.slice(0, equals);
+    const value = equals < 0 ? '' : option.slice(equals + 1);
+    if (key !== 'date' && key !== 'flags') throw new CandidateError(`candidate ${shown(text)}: unknown option "${key}" (${usage})`);
+    if (seen.has(key)) throw new CandidateError(`candidate ${shown(text)}: ${key}= given twice`);
+    seen.add(key);
+    if (key === 'date') {
+      if (!isCalendarDate(value)) throw new CandidateError(`candidate ${shown(text)}: date "${value}" is not a date YYYY-MM-DD (e.g. 2025-04-01)`);
+      compatibilityDate = value;
+      continue;
+    }
+    const flags = value.split('+');
+    const bad = flags.find((flag) => !FLAG.test(flag));
+    if (bad !== undefined) throw new CandidateError(`candidate ${shown(text)}: "${bad}" is not a compatibility flag (lower-case words joined by _, flags joined by +)`);
+    if (flags.includes(ALWAYS_ON_FLAG)) throw new CandidateError(`candidate ${shown(text)}: ${ALWAYS_ON_FLAG} is always on; flags= lists the flags besides it`);
+    compatibilityFlags = canonicalFlags(flags);
+  }
+  return { ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags };
+}
+
+function canonicalFlags(flags: readonly string[]): string[] {
+  return [...new Set(flags)].sort();
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function parseChromium(text: string, body: string): ChromiumSpec {
+  if (body.startsWith('npm:')) return { kind: 'chromium', target: parseNpm(text, body.slice('npm:'.length)) };
+  if (isAdapterPath(body)) return { kind: 'chromium', target: { kind: 'adapter', path: body } };
+  throw new CandidateError(`candidate ${shown(text)}: expected chromium:./adapter.mjs or chromium:npm:<package>[=<module>]`);
+}

@@ -1,0 +1,56 @@
+// The agent's channel, one small interface at each end: frames (one encoded protocol message each, protocol.ts) go
+// both ways, and nothing else crosses it. What a frame means (decoding, checking, the heartbeat, the trusted-peer and
+// certificate requests matched to their replies by id) lives above it, once: agent.ts on the harness's side,
+// serve-agent.ts on the agent's. A transport only moves frames, so a new one is a file per end:
+//
+// - TCP, for process agents (Node, Bun, Deno, and our own Node for adapters and npm packages): the harness listens on
+//   127.0.0.1, the agent connects and proves itself with a per-agent token; frames are newline-terminated lines
+//   (tcp-agent-channel.ts, tcp-harness-channel.ts).
+// - HTTP, for workerd: the agent is a Worker serving requests on 127.0.0.1, and a Worker's work belongs to the request
+//   that started it (workerd cancels what is left when that request is answered, unless it is waited for). The
+//   harness's end POSTs each frame it sends; the agent's frames come back in response bodies as lines. While a case
+//   runs the agent must be able to speak first (a heartbeat every HEARTBEAT_MS, `trusted` and `certificates`
+//   requests), so the harness keeps a request open at all times for it: the `run` POST answered with a stream of
+//   lines that ends with the result, or a long poll answered with whatever frames are queued. The harness's replies
+//   to the agent's requests arrive as further POSTs, matched by id as over TCP. Silence on the open request for
+//   longer than the heartbeat allows is silence, exactly as a quiet socket is; `closed` is the Worker's end gone.
+// - A page's channel, for Chromium: the harness's end is a binding the page calls (playwright's exposeBinding) for
+//   frames from the agent and `page.evaluate` for frames to it; each call carries one frame as a string.
+//
+// Every end must bound what it holds for a peer that floods it (a frame longer than MAX_LINE_BYTES is corrupt) and
+// deliver frames in order. Where the agent lives and how it is stopped (a process group, a workerd process, a page)
+// is the agent host's business (agent-host.ts), not the channel's.
+
+/** The harness's end of the channel to one agent. */
+export interface AgentChannel {
+  /** Sends one frame (an encoded message without newlines); a frame for a closed channel is dropped. */
+  send(frame: string): void;
+  /** Closes the channel; safe to call twice. The agent notices and ends itself. */
+  close(): void;
+}
+
+/** What the harness's end reports, in order. */
+export interface AgentChannelEvents {
+  /** One frame from the agent, possibly blank, not yet decoded: the agent is untrusted, its frames are judged above. */
+  frame(text: string): void;
+  /** The channel broke its framing (a frame longer than the bound): nothing on it can be trusted any more. */
+  corrupt(detail: string): void;
+  /** The agent's end closed (it exited, or dropped the channel). */
+  closed(): void;
+}
+
+/** The agent's end of the channel to the harness (bundled into the agent: no harness-only imports). */
+export interface HarnessChannel {
+  /** Sends one frame to the harness. */
+  send(frame: string): void;
+  /**
+   * Starts delivering the harness's frames, in order. `closed` is called once when the harness went away or the
+   * channel broke; the agent must then end itself and everything it started.
+   */
+  listen(events: HarnessChannelEvents): void;
+}
+
+export interface HarnessChannelEvents {
+  frame(text: string): void;
+  closed(): void;
+}
