@@ -69,11 +69,10 @@ export function formatGate(report: GateReport, sources: readonly ExpectationSour
     for (const item of items.slice(0, limit)) lines.push(`    ${printable(item.candidate)}  ${printable(item.case)}  ${describe(item)}`);
     if (items.length > limit) lines.push(`    … and ${items.length - limit} more`);
   };
-  section('unexpected result(s), new failures', report.unexpected, (item) =>
-    `${item.allowed ? item.allowed.join('|') : (item.expected ?? 'pass')} → ${item.actual}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`,
-  );
-  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${item.expected} → ${item.actual}${item.reason ? ` (was: ${printableLine(item.reason, 160)})` : ''}`);
-  section('missing case(s): expected but not run', report.missing, (item) => `expected ${item.expected ?? '?'}`);
+  const allowed = (item: GateItem): string => (item.allowed ?? ['pass']).join('|');
+  section('unexpected result(s), new failures', report.unexpected, (item) => `${allowed(item)} → ${item.actual}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`);
+  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${allowed(item)} → ${item.actual}${item.reason ? ` (was: ${printableLine(item.reason, 160)})` : ''}`);
+  section('missing case(s): expected but not run', report.missing, (item) => `expected ${allowed(item)}`);
   for (const item of report.unmatchedCandidates) lines.push(`  warning: ${printable(describeUnmatched(item))}; nothing was compared with it`);
   lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected`}`);
   return `${lines.join('\n')}\n`;

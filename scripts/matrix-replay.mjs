@@ -134,7 +134,8 @@ async function main() {
     }
     // The publish step.
     const site = join(out, 'site');
-    check(await rtconf(['dashboard', ...merged, '--out', site]), 'dashboard', [0]);
+    // 1 is the gate's verdict over the columns (a runtime failing normative rules), not a broken dashboard.
+    check(await rtconf(['dashboard', ...merged, '--out', site]), 'dashboard', [0, 1]);
     process.stdout.write(`dashboard: ${join(site, 'index.html')}\n`);
     for (const line of differences) process.stdout.write(`  differs: ${line}\n`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
