@@ -5,7 +5,7 @@ import { MODULES } from '../spec/rule.js';
 import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
 import type { ExpectationMarks } from '../results/expectation-marks.js';
 import { expectationNote } from '../results/expectation-note.js';
-import { replayCommand } from '../results/replay.js';
+import { replayFor } from '../results/replay.js';
 import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
@@ -57,7 +57,7 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
     if (failing.length === 0) continue;
     const more = failing.length > REPLAYS_PER_CANDIDATE ? ` (${failing.length - REPLAYS_PER_CANDIDATE} more in the report)` : '';
     stream.write(`\nreplay a failing case of ${printable(run.candidate.id)} alone${more}:\n`);
-    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${printable(replayCommand(run.candidate, result.case, results.seed))}\n`);
+    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${printable(replayFor(run.candidate, result.case, result, results.seed))}\n`);
   }
   for (const run of results.runs) {
     for (const hung of hungFunctions(run.results)) {

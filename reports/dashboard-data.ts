@@ -5,7 +5,6 @@
 import { clean, compare as compareSemver, valid } from 'semver';
 import type { ModuleName } from '../spec/rule.js';
 import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
-import type { ReplayCandidate } from '../results/replay.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
 import { candidateView, collectCases, modulesOf, type CandidateView, type ReportCase } from './candidate-view.js';
@@ -43,8 +42,6 @@ export interface DashboardColumn extends CandidateView {
   readonly candidate: CandidateInfo;
   /** Index into `DashboardData.sources`: the file, suite version, seed and interface that produced the column. */
   readonly source: number;
-  /** What a replay command runs: the candidate id, pinned to the recorded version for `runtime:NAME@RANGE`. */
-  readonly replay: ReplayCandidate;
 }
 
 export interface DashboardGroup {
@@ -103,7 +100,6 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
         version: run.candidate.version ?? '',
         candidate: run.candidate,
         source,
-        replay: replayCandidate(run.candidate),
         ...candidateView(run, results.rules, { rules, cases, modules }, marks),
       }),
     );
@@ -181,17 +177,6 @@ export function compareVersions(a: string, b: string): number {
   if (x) return -1;
   if (y) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * A replay must run the version the column shows: `runtime:node@22` resolved to 22.23.3 is replayed as
- * `runtime:node@22.23.3`. Every other candidate is replayed by its id (or an adapter by its path), as in the report.
- */
-export function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
-  const named = /^runtime:([a-z]+)@/.exec(candidate.id);
-  const version = valid(clean(candidate.version ?? '') ?? '');
-  if (candidate.kind === 'runtime' && named && version) return { id: `runtime:${named[1]}@${version}` };
-  return candidate.path === undefined ? { id: candidate.id } : { id: candidate.id, path: candidate.path };
 }
 
 /** Every rule of every file, the wording of the newest suite version winning. */

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { validateExpectations } from '../../results/expectations.js';
 import { passRate } from '../../results/verdict.js';
-import { buildDashboardData, compareVersions, groupOf, replayCandidate } from '../../reports/dashboard-data.js';
+import { buildDashboardData, compareVersions, groupOf } from '../../reports/dashboard-data.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import { jsonForScript } from '../../reports/html/page-shell.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
@@ -48,13 +48,6 @@ describe('buildDashboardData', () => {
       expect(column.ruleStatus).to.have.length(data.rules.length);
       expect(column.results).to.have.length(data.cases.length);
     }
-  });
-
-  it('pins the replay of a runtime column to the version it ran, and replays everything else by its id or path', () => {
-    expect(replayCandidate({ id: 'runtime:node@22', name: 'node', kind: 'runtime', version: '22.23.3' })).to.deep.equal({ id: 'runtime:node@22.23.3' });
-    expect(replayCandidate({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.deep.equal({ id: 'runtime:/opt/node' });
-    expect(replayCandidate({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.deep.equal({ id: 'host' });
-    expect(replayCandidate({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.deep.equal({ id: 'adapter:qs', path: './qs.mjs' });
   });
 
   it('orders versions by semver, with or without a v, and puts what is not a version last', () => {

@@ -103,7 +103,7 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     const column = data.columns[c];
     const status = result.status;
     // Derived from the column's candidate (its runtime version pinned), the case id and the seed of its run.
-    const command = status === 'pass' || !item || !column ? undefined : replayFor(column.replay, item.id, seed);
+    const command = status === 'pass' || !item || !column ? undefined : replayFor(column.candidate, item.id, result, seed);
     const parts = resultDetails(result, command);
     const interesting = isNoteworthy(status);
     return h(
