@@ -31,7 +31,7 @@ describe('progress with interleaved candidates', () => {
     progress.result(b, result('q.two', 'pass'));
     progress.done();
     expect(out.text).to.equal(
-      ['reference: 2 case(s)', 'adapter:evil [2J: 2 case(s)', '  TIMEOUT [adapter:evil [2J] q.one: timeout here', '  FAIL [reference] q.two: fail here', ''].join('\n'),
+      ['reference: 2 case(s)', 'adapter:evil?[2J: 2 case(s)', '  TIMEOUT [adapter:evil?[2J] q.one: timeout here', '  FAIL [reference] q.two: fail here', ''].join('\n'),
     );
   });
 
@@ -41,12 +41,12 @@ describe('progress with interleaved candidates', () => {
     progress.candidate(a, 2);
     progress.candidate(b, 1);
     progress.result(a, result('q.one', 'pass'));
-    expect(out.text.slice(out.text.lastIndexOf('\r'))).to.contain('reference: 1/2').and.contain('adapter:evil [2J: 0/1');
+    expect(out.text.slice(out.text.lastIndexOf('\r'))).to.contain('reference: 1/2').and.contain('adapter:evil?[2J: 0/1');
     progress.result(b, result('q.one', 'crash'));
     progress.result(a, result('q.two', 'pass'));
     progress.done();
     const lines = out.text.split('\n').map((line) => line.slice(line.lastIndexOf('\r\u001b[2K') + 1).replace('\u001b[2K', ''));
-    expect(lines).to.include.members(['  CRASH [adapter:evil [2J] q.one: crash here', 'adapter:evil [2J: 1/1, 1 not passing', 'reference: 2/2']);
+    expect(lines).to.include.members(['  CRASH [adapter:evil?[2J] q.one: crash here', 'adapter:evil?[2J: 1/1, 1 not passing', 'reference: 2/2']);
     expect(out.text).to.not.contain('\u001b[2J');
   });
 });
