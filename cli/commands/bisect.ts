@@ -16,14 +16,12 @@ import { listReleases, type ReleaseList } from '../../runners/runtimes/release-l
 import { parseRuntimeSpec } from '../../runners/runtimes/runtime-spec.js';
 import type { RuntimeName } from '../../runners/runtimes/runtime-profile.js';
 import { randomSeed } from '../../runners/seed.js';
-import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { parseInteger, parseModule, parseVerb } from '../parse.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_SAMPLES, DEFAULT_TIMEOUT_MS, VERBS } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
-const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]";
-const DEFAULT_SAMPLES = 1;
-/** A probe downloads a release (~30–50 MB for Node) unless it is cached: stop after this many unless told otherwise. */
-const DEFAULT_MAX_PROBES = 32;
+const USAGE = `rtconf ${VERBS.bisect.usage[0]}; see rtconf bisect --help`;
 
 /** What the command needs from the outside world; tests hand in fakes (no registry, no downloads). */
 export interface BisectDeps {
@@ -53,19 +51,7 @@ type ProbeJson =
   | { readonly version: string; readonly kind: 'unusable'; readonly durationMs: number; readonly reason: string };
 
 export async function main(argv: readonly string[], deps: BisectDeps = REAL): Promise<number> {
-  const { values } = parseCommandLine('bisect', argv, {
-    candidate: { type: 'string', multiple: true },
-    module: { type: 'string', multiple: true },
-    rule: { type: 'string', multiple: true },
-    case: { type: 'string', multiple: true },
-    seed: { type: 'string' },
-    timeout: { type: 'string' },
-    jobs: { type: 'string' },
-    samples: { type: 'string' },
-    'max-probes': { type: 'string' },
-    by: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+  const { values } = parseVerb('bisect', argv);
   const specs = values.candidate ?? [];
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;

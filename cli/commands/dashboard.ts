@@ -14,15 +14,16 @@ import { combineGateReports, describeUnmatched, unmatchedSources } from '../../r
 import { gateSources, markExpectations, type ExpectationsInput } from '../../results/expectation-marks.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import type { DashboardInput } from '../../reports/dashboard-data.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
+import { VERBS } from '../verbs.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { verdictLine } from '../summary.js';
 import { UsageError } from '../usage-error.js';
 
-const USAGE = 'rtconf dashboard RESULTS... [--expect FILE]... --out DIR';
+const USAGE = `rtconf ${VERBS.dashboard.usage[0]}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('dashboard', argv, { out: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
+  const { values, positionals } = parseVerb('dashboard', argv);
   if (positionals.length === 0) throw new UsageError(`dashboard: expected at least one results file (${USAGE})`);
   if (values.out === undefined) throw new UsageError(`dashboard: --out DIR is required (${USAGE})`);
   const inputs: DashboardInput[] = [];

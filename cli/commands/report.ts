@@ -15,13 +15,13 @@ import { gateSources, markExpectations } from '../../results/expectation-marks.j
 import { readMutation } from '../../results/write-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
 import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { verdictLine } from '../summary.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('report', argv, { baseline: { type: 'string' }, out: { type: 'string' }, mutation: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
+  const { values, positionals } = parseVerb('report', argv);
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('report: expected exactly one results file (rtconf report RESULTS [--baseline OTHER] [--out DIR])');
   const results = await readResults(file);

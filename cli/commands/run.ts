@@ -20,7 +20,8 @@ import { gateSources, markExpectations } from '../../results/expectation-marks.j
 import { readResults } from '../../results/read-results.js';
 import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
 import { serializeResults } from '../../results/serialize-results.js';
-import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { parseInteger, parseModule, parseVerb } from '../parse.js';
+import { DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
@@ -28,26 +29,11 @@ import { printGateVerdict } from '../gate-verdict.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
 import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
-const DEFAULT_OUT = 'rtconf-report';
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
 const EXIT_OUTPUT_FAILED = 2;
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values } = parseCommandLine('run', argv, {
-    candidate: { type: 'string', multiple: true },
-    module: { type: 'string', multiple: true },
-    rule: { type: 'string', multiple: true },
-    case: { type: 'string', multiple: true },
-    out: { type: 'string' },
-    seed: { type: 'string' },
-    timeout: { type: 'string' },
-    jobs: { type: 'string' },
-    shard: { type: 'string' },
-    expect: { type: 'string', multiple: true },
-    baseline: { type: 'string' },
-    interface: { type: 'string' },
-    repeat: { type: 'string' },
-  });
+  const { values } = parseVerb('run', argv);
   const modules = (values.module ?? []).map(parseModule);
   const jobs = parseInteger('jobs', values.jobs, 1, 256);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
