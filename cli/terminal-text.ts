@@ -3,6 +3,7 @@
 import { clip, firstLine } from '../io/message-text.js';
 import { CHANGE_KINDS, CHANGE_NOUNS, type ChangeKind, type ResultsDiff } from '../results/diff.js';
 import { describeUnmatched, type ExpectationSource, type GateItem, type GateReport } from '../results/regression-gate.js';
+import { describeSources } from '../results/expectation-note.js';
 
 export interface FormatDiffOptions {
   /** Rows listed per kind before "… and N more"; default 50. */
@@ -63,7 +64,7 @@ function pad(value: string, width: number): string {
 
 /** The gate's part of the end-of-run summary. */
 export function formatGate(report: GateReport, sources: readonly ExpectationSource[], limit = 50): string {
-  const lines = [`\nregression gate (${sources.map((source) => source.label).join('; ')}): ${report.checked} results checked`];
+  const lines = [`\nregression gate (${describeSources(sources.map((source) => source.label))}): ${report.checked} results checked`];
   const section = (title: string, items: readonly GateItem[], describe: (item: GateItem) => string): void => {
     lines.push(`  ${items.length} ${title}${items.length > 0 ? ':' : ''}`);
     for (const item of items.slice(0, limit)) lines.push(`    ${printable(item.candidate)}  ${printable(item.case)}  ${describe(item)}`);

@@ -37,7 +37,10 @@ export interface DashboardSource {
 export interface DashboardColumn extends CandidateView {
   /** Key of the runtime group (`runtime:node`, `npm:querystring-es3`, …). */
   readonly group: string;
-  /** The version as recorded, '' when the candidate has none. */
+  /**
+   * The version as the column shows it, '' when the candidate has none: a semantic version without its `v` (the host
+   * records Node's `v20.20.2`, a runtime column `18.20.8`; both read as the runtimes' own releases, 20.20.2).
+   */
   readonly version: string;
   readonly candidate: CandidateInfo;
   /** Index into `DashboardData.sources`: the file, suite version, seed and interface that produced the column. */
@@ -97,7 +100,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     return results.runs.map(
       (run): DashboardColumn => ({
         group: groupOf(run.candidate).key,
-        version: run.candidate.version ?? '',
+        version: releaseOf(run.candidate.version ?? ''),
         candidate: run.candidate,
         source,
         ...candidateView(run, results.rules, { rules, cases, modules }, marks),
@@ -177,6 +180,16 @@ export function compareVersions(a: string, b: string): number {
   if (x) return -1;
   if (y) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A version as the dashboard shows it: a semantic version without its leading `v`; anything else as recorded.
+ * @example
+ * releaseOf('v20.20.2'); // '20.20.2'
+ * releaseOf('nightly'); // 'nightly'
+ */
+export function releaseOf(version: string): string {
+  return valid(clean(version) ?? '') ?? version;
 }
 
 /** Every rule of every file, the wording of the newest suite version winning. */

@@ -16,7 +16,7 @@ import { evaluateGate, sourceFromBaseline, sourceFromExpectations, type GateItem
 import type { CandidateRun, ResultsFile, RuleSummary } from './results-file.js';
 import { isFailing, type Status } from './status.js';
 
-import type { ExpectationCounts } from './expectation-note.js';
+import { BASELINE_LABEL, EXPECTATIONS_LABEL, type ExpectationCounts } from './expectation-note.js';
 
 export type { ExpectationOutcome } from './expectation-match.js';
 export type { ExpectationCounts } from './expectation-note.js';
@@ -55,8 +55,8 @@ export interface ExpectationMarks {
  * const sources = gateSources([{ file: 'deno-2.json', expectations }], { results: baseline, label: 'baseline old.json' });
  */
 export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: { readonly results: ResultsFile; readonly label?: string }): ExpectationSource[] {
-  const sources = expectations.map(({ file, expectations: entries }) => sourceFromExpectations(entries, `expectations ${file}`));
-  if (baseline) sources.push(sourceFromBaseline(baseline.results, baseline.label ?? 'the baseline run'));
+  const sources = expectations.map(({ file, expectations: entries }) => sourceFromExpectations(entries, `${EXPECTATIONS_LABEL} ${file}`));
+  if (baseline) sources.push(sourceFromBaseline(baseline.results, baseline.label ?? `${BASELINE_LABEL} run`));
   return sources;
 }
 
