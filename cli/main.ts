@@ -21,10 +21,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
   try {
-    if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
-      const { HELP } = await import('./help.js');
-      process.stdout.write(HELP);
+    if (verb === undefined || verb === '--help' || verb === '-h' || (verb === 'help' && rest.length === 0)) {
+      const { generalHelp } = await import('./help.js');
+      process.stdout.write(generalHelp());
       return verb === undefined ? 2 : 0;
+    }
+    // `rtconf help VERB`, `rtconf VERB --help`, `rtconf VERB -h` (anywhere before a `--`): the verb's own help.
+    const helpOf = verb === 'help' ? rest[0] : wantsHelp(rest) ? verb : undefined;
+    if (helpOf !== undefined) {
+      const [{ verbHelp }, { isVerbName }] = await Promise.all([import('./help.js'), import('./verbs.js')]);
+      if (!isVerbName(helpOf)) throw new UsageError(`unknown command "${helpOf}" (expected ${Object.keys(COMMANDS).join(', ')}; see rtconf --help)`);
+      process.stdout.write(verbHelp(helpOf));
+      return 0;
     }
     if (verb === '--version' || verb === '-v') {
       const { toolInfo } = await import('../io/tool-info.js');
@@ -37,6 +45,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
+}
+
+/** Whether a verb's arguments ask for its help: `--help` or `-h` before any `--`. */
+function wantsHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
 /**

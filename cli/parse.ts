@@ -1,13 +1,32 @@
 // Argument parsing shared by the commands: node's own `parseArgs` in strict mode, with its errors turned into
-// one-line usage errors.
+// one-line usage errors. Each verb's options come from its table in cli/verbs.ts (`parseVerb`), the table its help
+// is generated from too.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MODULES, type ModuleName } from '../spec/rule.js';
 import { UsageError } from './usage-error.js';
+import { VERBS, type Flag, type VerbName } from './verbs.js';
 
-/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export { DEFAULT_TIMEOUT_MS } from './verbs.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** parseArgs' options for a verb's flags: only what parseArgs reads (the type, and `multiple` for a repeatable one). */
+type OptionsOf<F> = {
+  -readonly [K in keyof F]: F[K] extends { readonly type: infer T extends Flag['type']; readonly multiple: true } ? { type: T; multiple: true } : F[K] extends { readonly type: infer T extends Flag['type'] } ? { type: T } : never;
+};
+
+/**
+ * Parses a verb's arguments by its table in cli/verbs.ts.
+ * @throws UsageError (exit 2) naming the verb, for an unknown flag or a flag without its value
+ * @example
+ * const { values } = parseVerb('diff', ['a.json', 'b.json', '--json']); // values.json === true
+ */
+export function parseVerb<N extends VerbName>(name: N, argv: readonly string[]) {
+  const verb = VERBS[name];
+  const options: Record<string, { type: Flag['type']; multiple?: true }> = {};
+  for (const [flag, spec] of Object.entries(verb.flags) as [string, Flag][]) options[flag] = spec.multiple ? { type: spec.type, multiple: true } : { type: spec.type };
+  return parseCommandLine(name, argv, options as OptionsOf<(typeof VERBS)[N]['flags']>, verb.positionals);
+}
 
 export function parseCommandLine<O extends Options>(verb: string, argv: readonly string[], options: O, allowPositionals = false) {
   try {

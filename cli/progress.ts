@@ -4,11 +4,14 @@
 // short but every problem is visible as it happens.
 import { printable, printableLine } from './terminal-text.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';
+import type { RepetitionOf } from '../runners/run-suite.js';
 import { isFailing } from '../results/status.js';
 
 export interface Progress {
-  candidate(candidate: CandidateInfo, caseCount: number): void;
-  result(candidate: CandidateInfo, result: CaseResult): void;
+  /** A candidate starts; with `run --repeat N`, `plan` says how many repetitions and results in all to expect. */
+  candidate(candidate: CandidateInfo, caseCount: number, plan?: { readonly repetitions: number; readonly results: number }): void;
+  /** One result; with `run --repeat N`, which repetition it is (a failing line then names it, with its seed). */
+  result(candidate: CandidateInfo, result: CaseResult, repetition?: RepetitionOf): void;
   done(): void;
 }
 
@@ -46,18 +49,21 @@ export function createProgress(stream: NodeJS.WriteStream): Progress {
     stream.write(`${describe(tally)}\n`);
   };
   return {
-    candidate(candidate, caseCount) {
-      const tally: Tally = { label: printable(candidate.id), total: caseCount, seen: 0, bad: 0 };
+    candidate(candidate, caseCount, plan) {
+      const repetitions = plan?.repetitions ?? 1;
+      const tally: Tally = { label: printable(candidate.id), total: plan?.results ?? caseCount, seen: 0, bad: 0 };
       running.set(candidate.id, tally);
       if (live) redraw();
-      else stream.write(`${tally.label}: ${caseCount} case(s)\n`);
+      else stream.write(`${tally.label}: ${caseCount} case(s)${repetitions > 1 ? ` × ${repetitions} repetitions` : ''}\n`);
     },
-    result(candidate, result) {
+    result(candidate, result, repetition) {
       const tally = running.get(candidate.id);
       if (tally) tally.seen++;
       if (isFailing(result.status)) {
         if (tally) tally.bad++;
-        const line = `  ${result.status.toUpperCase()} [${printable(candidate.id)}] ${printable(result.case)}: ${printableLine(result.message ?? '', 200)}`;
+        // One line per repetition that failed, numbered: the same case failing twice reads as two runs, not a repeat.
+        const which = repetition ? ` (repetition ${repetition.index}/${repetition.count}, seed ${repetition.seed})` : '';
+        const line = `  ${result.status.toUpperCase()} [${printable(candidate.id)}] ${printable(result.case)}${which}: ${printableLine(result.message ?? '', 200)}`;
         clear();
         stream.write(`${line}\n`);
       }

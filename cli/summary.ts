@@ -3,8 +3,9 @@
 // its verdict means (and, with a gate, whether every failure was expected).
 import { MODULES } from '../spec/rule.js';
 import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
-import type { ExpectationSource, GateReport } from '../results/regression-gate.js';
-import { replayCommand } from '../results/replay.js';
+import type { ExpectationMarks } from '../results/expectation-marks.js';
+import { expectationNote } from '../results/expectation-note.js';
+import { replayFor } from '../results/replay.js';
 import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
@@ -34,8 +35,8 @@ function verdictCell(rate: PassRate): string {
 }
 
 export interface SummaryOptions {
-  /** The regression gate's verdict and its sources, when the run had --expect or --baseline. */
-  readonly gate?: { readonly report: GateReport; readonly sources: readonly ExpectationSource[] };
+  /** The regression gate's marks (its report, sources and counts), when the run had --expect or --baseline. */
+  readonly gate?: ExpectationMarks;
 }
 
 export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile, options: SummaryOptions = {}): void {
@@ -59,7 +60,7 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
     if (failing.length === 0) continue;
     const more = failing.length > REPLAYS_PER_CANDIDATE ? ` (${failing.length - REPLAYS_PER_CANDIDATE} more in the report)` : '';
     stream.write(`\nreplay a failing case of ${printable(run.candidate.id)} alone${more}:\n`);
-    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${printable(replayCommand(run.candidate, result.case, results.seed))}\n`);
+    for (const result of failing.slice(0, REPLAYS_PER_CANDIDATE)) stream.write(`  ${printable(replayFor(run.candidate, result.case, result, results.seed))}\n`);
   }
   for (const run of results.runs) {
     for (const hung of hungFunctions(run.results)) {
@@ -135,17 +136,13 @@ export function verdictLine(run: CandidateRun, results: ResultsFile, gate?: Summ
   return `${label}: ${notMet}`;
 }
 
-/** Whether the candidate's failures were all expected by the gate's sources. */
-function gateNote(run: CandidateRun, gate: NonNullable<SummaryOptions['gate']>): string {
-  const failing = run.results.filter((result) => isFailing(result.status)).length;
-  const unexpected = gate.report.unexpected.filter((item) => item.candidate === run.candidate.id).length;
+/** Whether the candidate's failures were all expected by the gate's sources, counted by the gate's marks. */
+function gateNote(run: CandidateRun, gate: ExpectationMarks): string {
   // Only the sources that speak of this candidate: with one expectations file per runtime, naming them all on every
   // line would credit a runtime with files that say nothing about it.
   const naming = gate.sources.filter((source) => [...source.entries()].some(([candidate]) => candidate === run.candidate.id));
   const labels = naming.length > 0 ? naming.map((source) => source.label).join('; ') : 'no expectation names this candidate';
-  const noun = failing === 1 ? 'failing result' : 'failing results';
-  if (unexpected === 0) return `${failing === 1 ? 'its' : `all ${failing}`} ${noun} as expected (${labels})`;
-  return `${unexpected} of ${failing} ${noun} unexpected (${labels})`;
+  return `${expectationNote(gate.counts(run.candidate.id))} (${labels})`;
 }
 
 /** `host node v20.20.2`, `broken 1.0.0 (./adapter.mjs)`: the name a candidate gives itself, and the id when it adds something. */

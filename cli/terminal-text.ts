@@ -3,6 +3,7 @@
 import { clip, firstLine } from '../io/message-text.js';
 import { CHANGE_KINDS, CHANGE_NOUNS, type ChangeKind, type ResultsDiff } from '../results/diff.js';
 import { describeUnmatched, type ExpectationSource, type GateItem, type GateReport } from '../results/regression-gate.js';
+import { describeSources } from '../results/expectation-note.js';
 
 export interface FormatDiffOptions {
   /** Rows listed per kind before "… and N more"; default 50. */
@@ -63,17 +64,16 @@ function pad(value: string, width: number): string {
 
 /** The gate's part of the end-of-run summary. */
 export function formatGate(report: GateReport, sources: readonly ExpectationSource[], limit = 50): string {
-  const lines = [`\nregression gate (${sources.map((source) => source.label).join('; ')}): ${report.checked} results checked`];
+  const lines = [`\nregression gate (${describeSources(sources.map((source) => source.label))}): ${report.checked} results checked`];
   const section = (title: string, items: readonly GateItem[], describe: (item: GateItem) => string): void => {
     lines.push(`  ${items.length} ${title}${items.length > 0 ? ':' : ''}`);
     for (const item of items.slice(0, limit)) lines.push(`    ${printable(item.candidate)}  ${printable(item.case)}  ${describe(item)}`);
     if (items.length > limit) lines.push(`    … and ${items.length - limit} more`);
   };
-  section('unexpected result(s), new failures', report.unexpected, (item) =>
-    `${item.allowed ? item.allowed.join('|') : (item.expected ?? 'pass')} → ${item.actual}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`,
-  );
-  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${item.expected} → ${item.actual}${item.reason ? ` (was: ${printableLine(item.reason, 160)})` : ''}`);
-  section('missing case(s): expected but not run', report.missing, (item) => `expected ${item.expected ?? '?'}`);
+  const allowed = (item: GateItem): string => (item.allowed ?? ['pass']).join('|');
+  section('unexpected result(s), new failures', report.unexpected, (item) => `${allowed(item)} → ${item.actual}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`);
+  section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${allowed(item)} → ${item.actual}${item.reason ? ` (was: ${printableLine(item.reason, 160)})` : ''}`);
+  section('missing case(s): expected but not run', report.missing, (item) => `expected ${allowed(item)}`);
   for (const item of report.unmatchedCandidates) lines.push(`  warning: ${printable(describeUnmatched(item))}; nothing was compared with it`);
   lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected`}`);
   return `${lines.join('\n')}\n`;

@@ -5,8 +5,6 @@
 import { clean, compare as compareSemver, valid } from 'semver';
 import type { ModuleName } from '../spec/rule.js';
 import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
-import { formatCandidateSpec, parseCandidateSpec, pinRelease, type CandidateSpec } from '../results/candidate-spec.js';
-import type { ReplayCandidate } from '../results/replay.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
 import { everyImplementationDiffers } from '../results/every-implementation-differs.js';
@@ -43,13 +41,14 @@ export interface DashboardSource {
 export interface DashboardColumn extends CandidateView {
   /** Key of the runtime group (`runtime:node`, `npm:querystring-es3`, …). */
   readonly group: string;
-  /** The version as recorded, '' when the candidate has none. */
+  /**
+   * The version as the column shows it, '' when the candidate has none: a semantic version without its `v` (the host
+   * records Node's `v20.20.2`, a runtime column `18.20.8`; both read as the runtimes' own releases, 20.20.2).
+   */
   readonly version: string;
   readonly candidate: CandidateInfo;
   /** Index into `DashboardData.sources`: the file, suite version, seed and interface that produced the column. */
   readonly source: number;
-  /** What a replay command runs: the candidate id, pinned to the recorded version for `runtime:NAME@RANGE`. */
-  readonly replay: ReplayCandidate;
 }
 
 export interface DashboardGroup {
@@ -142,10 +141,9 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     return results.runs.map(
       (run): DashboardColumn => ({
         group: groupOf(run.candidate).key,
-        version: run.candidate.version ?? '',
+        version: releaseOf(run.candidate.version ?? ''),
         candidate: run.candidate,
         source,
-        replay: replayCandidate(run.candidate),
         ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks),
       }),
     );
@@ -229,27 +227,16 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
- * A replay must run the version the column shows: `runtime:node@22` resolved to 22.23.3 is replayed as
- * `runtime:node@22.23.3` (a workerd candidate keeps its compatibility date and flags). Every other candidate is
- * replayed by its id (or an adapter by its path), as in the report.
+ * A version as the dashboard shows it: a semantic version without its leading `v`; anything else as recorded.
+ * @example
+ * releaseOf('v20.20.2'); // '20.20.2'
+ * releaseOf('nightly'); // 'nightly'
  */
-export function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
-  const version = valid(clean(candidate.version ?? '') ?? '');
-  const spec = candidate.kind === 'runtime' ? specOf(candidate.id) : undefined;
-  const pinned = spec && version ? pinRelease(spec, version) : undefined;
-  if (pinned) return { id: formatCandidateSpec(pinned) };
-  return candidate.path === undefined ? { id: candidate.id } : { id: candidate.id, path: candidate.path };
+export function releaseOf(version: string): string {
+  return valid(clean(version) ?? '') ?? version;
 }
 
 /** A recorded id as a spec, or undefined when it is not one (an id from another version of the suite). */
-function specOf(id: string): CandidateSpec | undefined {
-  try {
-    return parseCandidateSpec(id);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every rule of every file, the wording of the newest suite version winning. */
 function unionRules(inputs: readonly DashboardInput[]): RuleSummary[] {
   const newestFirst = [...inputs].sort((a, b) => compareVersions(b.results.tool.version, a.results.tool.version));

@@ -8,6 +8,8 @@ import { buildReportData } from './report-data.js';
 export interface HtmlReportOptions {
   /** An earlier run to compare with: the report then lists regressions and fixes. */
   readonly baseline?: ResultsFile;
+  /** How the gate names the baseline (`baseline old/results.json`), as the verb that gated with it does. */
+  readonly baselineLabel?: string;
   /** A mutation.json (`rtconf mutate`): the report then shows the suite's strength per module and rule. */
   readonly mutation?: MutationFile;
   /** Expectations files (`--expect`): results are then marked expected or unexpected, with the baseline if any. */

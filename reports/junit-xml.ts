@@ -2,7 +2,7 @@
 // <testcase> per case result. fail → <failure>; error, timeout, crash → <error>; skip, na → <skipped>.
 import { MODULES } from '../spec/rule.js';
 import type { CandidateRun, CaseResult, ResultsFile } from '../results/results-file.js';
-import { replayCommand } from '../results/replay.js';
+import { replayFor } from '../results/replay.js';
 import { isFailing } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
 import { uniqueSafeIds } from './safe-candidate-id.js';
@@ -69,7 +69,7 @@ function renderSuite(run: CandidateRun, className: string, cases: readonly CaseR
     '    <properties>',
     ...properties,
     '    </properties>',
-    ...cases.map((result) => renderCase(result, className, replayCommand(candidate, result.case, seed))),
+    ...cases.map((result) => renderCase(result, className, replayFor(candidate, result.case, result, seed))),
     '  </testsuite>',
   ].join('\n');
 }

@@ -88,13 +88,17 @@ export interface ReportMutation {
  * Reshapes a results file (and optionally the baseline it is compared with) for the HTML report.
  * @param results the run to show
  * @param options.baseline an earlier run; its status changes are listed as regressions and fixes
+ * @param options.baselineLabel how the gate names the baseline (default: `the baseline run`)
  * @param options.expectations expectations files (`--expect`); with them or a baseline, every result is marked
  *   expected or unexpected by the regression gate, and the candidates count their unexpected results
  * @returns plain JSON-serializable data
  * @example
  * const data = buildReportData(results, { baseline });
  */
-export function buildReportData(results: ResultsFile, options: { baseline?: ResultsFile; mutation?: MutationFile; expectations?: readonly ExpectationsInput[] } = {}): ReportData {
+export function buildReportData(
+  results: ResultsFile,
+  options: { baseline?: ResultsFile; baselineLabel?: string; mutation?: MutationFile; expectations?: readonly ExpectationsInput[] } = {},
+): ReportData {
   const rules = orderRules(results.rules);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normativeRules = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
@@ -102,7 +106,8 @@ export function buildReportData(results: ResultsFile, options: { baseline?: Resu
   const modules = modulesOf(rules, cases);
   // The same gate as `rtconf run`'s exit code: expectations files first, then the baseline.
   const gated = (options.expectations?.length ?? 0) > 0 || options.baseline !== undefined;
-  const marks = gated ? markExpectations(results, gateSources(options.expectations, options.baseline ? { results: options.baseline } : undefined)) : undefined;
+  const baseline = options.baseline ? { results: options.baseline, ...(options.baselineLabel ? { label: options.baselineLabel } : {}) } : undefined;
+  const marks = gated ? markExpectations(results, gateSources(options.expectations, baseline)) : undefined;
   const apis = pageApis(rules, modules);
   const candidates = results.runs.map((run): ReportCandidate => ({ ...run.candidate, ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks) }));
   const data: ReportData = {

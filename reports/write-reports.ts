@@ -19,6 +19,8 @@ import { uniqueSafeIds } from './safe-candidate-id.js';
 export interface WriteReportsOptions {
   /** An earlier run; the HTML report then shows what regressed and what got fixed. */
   readonly baseline?: ResultsFile;
+  /** How the gate names the baseline (`baseline old/results.json`), as the verb that gated with it does. */
+  readonly baselineLabel?: string;
   /** A mutation.json (`rtconf mutate`): the HTML report then has a section on the suite's strength. */
   readonly mutation?: MutationFile;
   /** Expectations files (`--expect`): the HTML report then marks each result expected or unexpected. */

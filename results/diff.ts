@@ -2,13 +2,16 @@
 // are matched by candidate id and case id. Browser-safe: the report page bundles this file (its change words).
 import type { ModuleName } from '../spec/rule.js';
 import type { CaseResult, ResultsFile } from './results-file.js';
-import { citesNormative, isRegression, normativeRuleIds } from './regression.js';
-import { isFailing, type Status } from './status.js';
+import { citesNormative, normativeRuleIds } from './regression.js';
+import { allowedBy, matchResult } from './expectation-match.js';
+import type { Status } from './status.js';
 
 /**
- * - `regression`: the result in `b` is a regression with `a` as the baseline (see `isRegression`: a normative case
- *   failing in `b` with another status than in `a`; a case only in `b` was expected to pass);
- * - `fix`: a case that failed in `a` passes in `b`;
+ * Each result of `b` is judged by the gate's one matcher (`matchResult`) with `a` as the baseline, so `rtconf diff a b`
+ * and `rtconf run --baseline a` (or `rtconf report b --baseline a`) call the same results regressions.
+ * - `regression`: the result in `b` is unexpected against `a` (a normative case failing in `b` otherwise than in
+ *   `a`: another status, or a flaky outcome `a` never had; a case only in `b` was expected to pass);
+ * - `fix`: a case that only failed in `a` passes in `b` (the gate's unexpected pass);
  * - `change`: any other status change (pass → skip, an informative-only case that stopped passing, …);
  * - `new` / `removed`: the case (or its whole candidate) is only in `b` (and does not regress) / only in `a`.
  */
@@ -66,17 +69,15 @@ export function diffResults(a: ResultsFile, b: ResultsFile): ResultsDiff {
       const previous = old.get(id);
       const normative = isNormative(result);
       if (!previous) {
-        const kind = isRegression(result.status, undefined, normative) ? 'regression' : 'new';
+        const kind = matchResult(result, undefined, normative) === 'unexpected' ? 'regression' : 'new';
         changes.push(change(kind, candidate, result, normative, undefined, result.status));
         continue;
       }
       compared++;
-      if (previous.status === result.status) continue;
-      const kind = isRegression(result.status, previous.status, normative)
-        ? 'regression'
-        : isFailing(previous.status) && result.status === 'pass'
-          ? 'fix'
-          : 'change';
+      // A baseline result allows what `rtconf expect` would write for it: a flaky one, each of its outcomes.
+      const outcome = matchResult(result, { allowed: allowedBy(previous) }, normative);
+      if (outcome !== 'unexpected' && previous.status === result.status) continue;
+      const kind = outcome === 'unexpected' ? 'regression' : outcome === 'unexpected-pass' ? 'fix' : 'change';
       changes.push(change(kind, candidate, result, normative, previous.status, result.status));
     }
     for (const [id, result] of old) {

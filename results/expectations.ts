@@ -5,17 +5,17 @@
 //
 // `status` may also list several allowed outcomes of an intermittent case: `"status": ["pass", "timeout"]`.
 import { readJsonFile } from '../io/read-json-file.js';
+import { allowedBy } from './expectation-match.js';
 import type { ResultsFile } from './results-file.js';
 import { isFailing, isStatus, STATUSES, type Status } from './status.js';
 
 export interface Expectation {
-  /** The status expected (with a list, its first entry). */
-  readonly status: Status;
   /**
-   * Written as a list (`"status": ["pass", "timeout"]`, as WPT's known_intermittent): every outcome allowed. A result
-   * with any of them is expected, and so is a `flaky` one (run --repeat) whose outcomes are all among them.
+   * Every status allowed: the one written, or each of a list (`"status": ["pass", "timeout"]`, as WPT's
+   * known_intermittent). A result with any of them is expected, and so is a `flaky` one (run --repeat) whose outcomes
+   * are all among them (`matchResult`, results/expectation-match.ts, is the one place that decides).
    */
-  readonly allowed?: readonly Status[];
+  readonly allowed: readonly Status[];
   readonly reason: string;
 }
 
@@ -60,8 +60,7 @@ export function validateExpectations(data: unknown, source: string): Expectation
         throw new ExpectationsError(`${where}: status must be one of ${STATUSES.join(', ')} or a non-empty list of them, got ${JSON.stringify(Array.isArray(status) && listed.length > 0 ? bad : status)}`);
       }
       if (typeof reason !== 'string' || reason.trim() === '') throw new ExpectationsError(`${where}: reason must be a non-empty string`);
-      const allowed = [...new Set(listed as Status[])];
-      entries[caseId] = { status: allowed[0] as Status, ...(Array.isArray(status) ? { allowed } : {}), reason };
+      entries[caseId] = { allowed: [...new Set(listed as Status[])], reason };
     }
     result[candidate] = entries;
   }
@@ -83,10 +82,10 @@ export function expectationsFromResults(results: ResultsFile, previous: Expectat
     for (const result of run.results) {
       if (!isFailing(result.status)) continue;
       const known = previous[run.candidate.id]?.[result.case];
-      // A flaky result (run --repeat) is expected to end in any of the outcomes it had.
-      const status = result.status === 'flaky' && result.outcomes ? [...new Set(result.outcomes.map((outcome) => outcome.status))] : result.status;
-      const same = known && (Array.isArray(status) ? sameList(known.allowed ?? [known.status], status) : known.status === status && !known.allowed);
-      entries[result.case] = { status, reason: same && known ? known.reason : TODO_REASON };
+      // A flaky result (run --repeat) is expected to end in any of the outcomes it had: what a baseline allows too.
+      const allowed = allowedBy(result);
+      const status = result.status === 'flaky' ? allowed : result.status;
+      entries[result.case] = { status, reason: known && sameList(known.allowed, allowed) ? known.reason : TODO_REASON };
     }
     out[run.candidate.id] = entries;
   }

@@ -1,44 +1,35 @@
 // The regression gate behind `--expect` and `--baseline`: a run passes when no result regresses (`isRegression`:
-// a normative case failing otherwise than expected). Passes where a failure was expected (stale expectations, or
-// fixes against a baseline) and expected cases that did not run are listed but do not fail it.
+// a normative case failing otherwise than expected). Each result is judged by the one matcher (`matchResult` of
+// results/expectation-match.ts), which the marks of the report and the dashboard, the summary and `rtconf diff` use
+// too. Passes where a failure was expected (stale expectations, or fixes against a baseline) and expected cases that
+// did not run are listed but do not fail it.
 import type { CaseResult, ResultsFile } from './results-file.js';
-import { citesNormative, isRegression, normativeRuleIds } from './regression.js';
-import { isFailing, type Status } from './status.js';
+import { citesNormative, normativeRuleIds } from './regression.js';
+import type { Status } from './status.js';
 import { ExpectationsError, type Expectations } from './expectations.js';
+import { allowedBy, findExpected, matchResult, type ExpectationSource } from './expectation-match.js';
+import { describeOutcomes } from './repetitions.js';
 
-/** What one source (an expectations file or a baseline run) expects of one case of one candidate. */
-export interface Expected {
-  readonly status: Status;
-  /** Every allowed outcome, when the expectation lists several (`"status": ["pass", "timeout"]`). */
-  readonly allowed?: readonly Status[];
-  readonly reason?: string;
-}
-
-export interface ExpectationSource {
-  /** Shown in the summary, e.g. `expectations ci/deno.json` or `baseline old/results.json`. */
-  readonly label: string;
-  /** An expectations file (`--expect`) or an earlier run (`--baseline`); a source of neither kind counts as expectations. */
-  readonly kind?: 'expectations' | 'baseline';
-  expected(candidate: string, caseId: string): Expected | undefined;
-  /** The candidates this source knows about, and the case ids it has an entry for. */
-  entries(): Iterable<readonly [candidate: string, caseIds: Iterable<string>]>;
-}
+export type { Expected, ExpectationSource } from './expectation-match.js';
 
 export interface GateItem {
   readonly candidate: string;
   readonly case: string;
-  readonly expected?: Status;
-  /** The allowed outcomes, when the expectation lists several. */
+  /** The statuses the expectation allowed; absent: nothing named the case, so it was expected to pass. */
   readonly allowed?: readonly Status[];
   readonly actual?: Status;
   readonly reason?: string;
+  /** The label of the source whose expectation judged the result. */
+  readonly source?: string;
   readonly message?: string;
 }
 
 export interface GateReport {
   /** Regressions: failing normative results whose status is not the expected one. These fail the run. */
   readonly unexpected: readonly GateItem[];
-  /** Results that pass where a non-pass was expected: the expectation is stale (or the baseline's failure fixed). */
+  /** Failing results whose status (every outcome, for a flaky one) is an allowed one. */
+  readonly expected: readonly GateItem[];
+  /** Results that pass where only failures were expected: the expectation is stale (or the baseline's failure fixed). */
   readonly newPasses: readonly GateItem[];
   /** Cases that were selected and are expected (or were in the baseline) but have no result in this run. */
   readonly missing: readonly GateItem[];
@@ -70,6 +61,7 @@ export function sourceFromExpectations(expectations: Expectations, label: string
   };
 }
 
+/** A baseline run as a source: each result allows what `rtconf expect` would write for it (`allowedBy`). */
 export function sourceFromBaseline(baseline: ResultsFile, label: string): ExpectationSource {
   const byCandidate = new Map<string, Map<string, CaseResult>>();
   for (const run of baseline.runs) byCandidate.set(run.candidate.id, new Map(run.results.map((result) => [result.case, result])));
@@ -78,7 +70,9 @@ export function sourceFromBaseline(baseline: ResultsFile, label: string): Expect
     kind: 'baseline',
     expected: (candidate, caseId) => {
       const result = byCandidate.get(candidate)?.get(caseId);
-      return result ? { status: result.status, reason: `was ${result.status} in the baseline` } : undefined;
+      if (!result) return undefined;
+      const how = result.status === 'flaky' && result.outcomes ? ` (${describeOutcomes(result.outcomes)})` : '';
+      return { allowed: allowedBy(result), reason: `was ${result.status} in the baseline${how}` };
     },
     entries: () => [...byCandidate].map(([candidate, cases]) => [candidate, cases.keys()] as const),
   };
@@ -87,22 +81,14 @@ export function sourceFromBaseline(baseline: ResultsFile, label: string): Expect
 /**
  * Judges a run against the sources (the first source with an entry for a case wins).
  * @param results the run
- * @param sources expectations and/or baseline
+ * @param sources expectations and/or baseline; none: every failing normative result is unexpected
  * @param selected the ids of the cases this run selected (after --module/--case/--rule/--shard), for `missing`
  */
 export function evaluateGate(results: ResultsFile, sources: readonly ExpectationSource[], selected: ReadonlySet<string>): GateReport {
   const normative = normativeRuleIds(results.rules);
-  const unexpected: GateItem[] = [];
-  const newPasses: GateItem[] = [];
+  const lists = { unexpected: [] as GateItem[], expected: [] as GateItem[], 'unexpected-pass': [] as GateItem[] };
   const missing: GateItem[] = [];
   let checked = 0;
-  const lookup = (candidate: string, caseId: string): Expected | undefined => {
-    for (const source of sources) {
-      const found = source.expected(candidate, caseId);
-      if (found) return found;
-    }
-    return undefined;
-  };
   const ran = new Map<string, Set<string>>();
   for (const run of results.runs) {
     const seen = new Set<string>();
@@ -110,22 +96,18 @@ export function evaluateGate(results: ResultsFile, sources: readonly Expectation
     for (const result of run.results) {
       seen.add(result.case);
       checked++;
-      const expected = lookup(run.candidate.id, result.case);
-      const item = (): GateItem => ({
+      const found = findExpected(sources, run.candidate.id, result.case);
+      const outcome = matchResult(result, found, citesNormative(result, normative));
+      if (!outcome) continue;
+      lists[outcome].push({
         candidate: run.candidate.id,
         case: result.case,
-        ...(expected ? { expected: expected.status } : {}),
-        ...(expected?.allowed ? { allowed: expected.allowed } : {}),
+        ...(found ? { allowed: found.allowed } : {}),
         actual: result.status,
-        ...(expected?.reason ? { reason: expected.reason } : {}),
+        ...(found?.reason ? { reason: found.reason } : {}),
+        ...(found ? { source: found.source } : {}),
         ...(result.message ? { message: result.message } : {}),
       });
-      if (!isFailing(result.status)) {
-        if (expected && isFailing(expected.status) && !(expected.allowed ?? []).includes('pass')) newPasses.push(item());
-        continue;
-      }
-      const outcomes = result.outcomes?.map((outcome) => outcome.status);
-      if (isRegression(result.status, expected?.allowed ?? expected?.status, citesNormative(result, normative), outcomes)) unexpected.push(item());
     }
   }
   // Interrupted runs miss cases by design; saying so for each would bury the point.
@@ -139,13 +121,36 @@ export function evaluateGate(results: ResultsFile, sources: readonly Expectation
           const key = `${candidate}\0${caseId}`;
           if (seen.has(caseId) || !selected.has(caseId) || reported.has(key)) continue;
           reported.add(key);
-          const expected = lookup(candidate, caseId);
-          missing.push({ candidate, case: caseId, ...(expected ? { expected: expected.status } : {}) });
+          const found = findExpected(sources, candidate, caseId);
+          missing.push({ candidate, case: caseId, ...(found ? { allowed: found.allowed, source: found.source } : {}) });
         }
       }
     }
   }
-  return { unexpected, newPasses, missing, unmatchedCandidates: unmatchedSources(sources, [...ran.keys()]), checked };
+  return {
+    unexpected: lists.unexpected,
+    expected: lists.expected,
+    newPasses: lists['unexpected-pass'],
+    missing,
+    unmatchedCandidates: unmatchedSources(sources, [...ran.keys()]),
+    checked,
+  };
+}
+
+/**
+ * One report over several results files judged by the same sources (`rtconf dashboard`): the lists joined and the
+ * counts added. Unmatched sources are left out: whether a source matches is a question over every file's candidates
+ * at once (`unmatchedSources`), which the caller asks.
+ */
+export function combineGateReports(reports: readonly GateReport[]): GateReport {
+  return {
+    unexpected: reports.flatMap((report) => report.unexpected),
+    expected: reports.flatMap((report) => report.expected),
+    newPasses: reports.flatMap((report) => report.newPasses),
+    missing: reports.flatMap((report) => report.missing),
+    unmatchedCandidates: [],
+    checked: reports.reduce((sum, report) => sum + report.checked, 0),
+  };
 }
 
 /**

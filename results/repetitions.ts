@@ -38,8 +38,9 @@ function mergeCase(runs: readonly { result: CaseResult; seed: number }[]): CaseR
   const statuses = new Set(outcomes.map((outcome) => outcome.status));
   const durationMs = Math.round((runs.reduce((sum, { result }) => sum + result.durationMs, 0) / runs.length) * 1000) / 1000;
   if (statuses.size === 1) return { ...first.result, durationMs, outcomes };
-  // The first repetition that did not pass tells what went wrong (and with which seed to replay it).
-  const telling = runs.find(({ result }) => isFailing(result.status)) ?? runs.find(({ result }) => result.status !== 'pass') ?? first;
+  // The first repetition that did not pass tells what went wrong (and with which seed to replay it: `replaySeed`).
+  const told = tellingOutcome(outcomes);
+  const telling = (told ? runs[outcomes.indexOf(told)] : undefined) ?? first;
   const { status: _status, message, replay: _replay, ...details } = telling.result;
   return {
     ...details,
@@ -48,6 +49,14 @@ function mergeCase(runs: readonly { result: CaseResult; seed: number }[]): CaseR
     message: `${describeOutcomes(outcomes)}${message ? `; first ${telling.result.status} (seed ${telling.seed}): ${message}` : ''}`,
     outcomes,
   };
+}
+
+/**
+ * The repetition whose details a repeated result carries: the first that failed, else the first that did not pass,
+ * else the first. Its seed is the one that replays the result (`replaySeed` in results/replay.ts).
+ */
+export function tellingOutcome<T extends Pick<RepetitionOutcome, 'status'>>(outcomes: readonly T[]): T | undefined {
+  return outcomes.find((outcome) => isFailing(outcome.status)) ?? outcomes.find((outcome) => outcome.status !== 'pass') ?? outcomes[0];
 }
 
 /** "pass ×3, timeout ×2 over 5 runs" */

@@ -26,10 +26,16 @@ export interface SuiteOptions {
    */
   readonly pool?: JobPool;
   readonly signal?: AbortSignal;
-  /** Called as each result arrives (progress output); results of different candidates interleave. */
-  readonly onResult?: (candidate: CandidateInfo, result: CaseResult) => void;
-  /** Called when a candidate starts; several candidates run at once. */
-  readonly onCandidate?: (candidate: CandidateInfo, caseCount: number) => void;
+  /**
+   * Called as each result arrives (progress output); results of different candidates interleave. With `repeatSeeds`,
+   * a result of a case that ran is called once per repetition, with which one it is.
+   */
+  readonly onResult?: (candidate: CandidateInfo, result: CaseResult, repetition?: RepetitionOf) => void;
+  /**
+   * Called when a candidate starts; several candidates run at once. `plan` says how many repetitions there are and
+   * how many results to expect in all (cases outside `interfaceVersion` are recorded once, not per repetition).
+   */
+  readonly onCandidate?: (candidate: CandidateInfo, caseCount: number, plan: { readonly repetitions: number; readonly results: number }) => void;
   /** Called when a candidate has no more results to give, with what it gave. */
   readonly onCandidateEnd?: (candidate: CandidateInfo, results: readonly CaseResult[]) => void;
   /**
@@ -42,6 +48,13 @@ export interface SuiteOptions {
    * once per seed, and its results are joined: a case whose repetitions end differently is `flaky`.
    */
   readonly repeatSeeds?: readonly number[];
+}
+
+/** Which repetition of `run --repeat N` a result comes from: 1-based `index` of `count`, run with `seed`. */
+export interface RepetitionOf {
+  readonly index: number;
+  readonly count: number;
+  readonly seed: number;
 }
 
 /**
@@ -87,7 +100,8 @@ export async function runSuite(
       await runner.close();
       return;
     }
-    options.onCandidate?.(runner.candidate, cases.length);
+    const repetitions = Math.max(1, options.repeatSeeds?.length ?? 1);
+    options.onCandidate?.(runner.candidate, cases.length, { repetitions, results: outside.length + applicable.length * repetitions });
     for (const result of outside) options.onResult?.(runner.candidate, result);
     const results = [...outside, ...(await collectRepeated(runner, applicable, options, pool))];
     results.sort((a, b) => (order.get(a.case) ?? 0) - (order.get(b.case) ?? 0));
@@ -124,9 +138,11 @@ async function collectRepeated(runner: Runner, cases: readonly CaseMeta[], optio
   if (seeds.length < 2) return collect(runner, cases, options, pool);
   const repetitions: Repetition[] = [];
   try {
-    for (const seed of seeds) {
+    for (const [index, seed] of seeds.entries()) {
       if (options.signal?.aborted) break;
-      repetitions.push({ seed, results: await collect(runner, cases, { ...options, seed }, pool, false) });
+      const repetition: RepetitionOf = { index: index + 1, count: seeds.length, seed };
+      const onResult = options.onResult && ((candidate: CandidateInfo, result: CaseResult) => options.onResult?.(candidate, result, repetition));
+      repetitions.push({ seed, results: await collect(runner, cases, { ...options, seed, ...(onResult ? { onResult } : {}) }, pool, false) });
     }
   } finally {
     await runner.close();

@@ -15,14 +15,12 @@ import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
 import { listReleases, type ReleaseList } from '../../runners/runtimes/release-list.js';
 import { randomSeed } from '../../runners/seed.js';
-import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { parseInteger, parseModule, parseVerb } from '../parse.js';
+import { DEFAULT_MAX_PROBES, DEFAULT_SAMPLES, DEFAULT_TIMEOUT_MS, VERBS } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
-const USAGE = "rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [--module NAME]... [--seed N] [--timeout MS] [--jobs N] [--samples N] [--max-probes N] [--by status|message] [--json]";
-const DEFAULT_SAMPLES = 1;
-/** A probe downloads a release (~30–50 MB for Node) unless it is cached: stop after this many unless told otherwise. */
-const DEFAULT_MAX_PROBES = 32;
+const USAGE = `rtconf ${VERBS.bisect.usage[0]}; see rtconf bisect --help`;
 
 /** What the command needs from the outside world; tests hand in fakes (no registry, no downloads). */
 export interface BisectDeps {
@@ -40,6 +38,8 @@ export interface BisectJson {
   readonly seed: number;
   /** `status`, or `message` when failures with different messages were told apart (--by message). */
   readonly by: 'status' | 'message';
+  /** The selection as given (globs kept as globs), for "bisect again". */
+  readonly selection: { readonly modules: readonly string[]; readonly rules: readonly string[]; readonly cases: readonly string[] };
   readonly cases: readonly CaseHistory[];
   readonly unusable: BisectReport['unusable'];
   readonly incomplete: boolean;
@@ -52,19 +52,7 @@ type ProbeJson =
   | { readonly version: string; readonly kind: 'unusable'; readonly durationMs: number; readonly reason: string };
 
 export async function main(argv: readonly string[], deps: BisectDeps = REAL): Promise<number> {
-  const { values } = parseCommandLine('bisect', argv, {
-    candidate: { type: 'string', multiple: true },
-    module: { type: 'string', multiple: true },
-    rule: { type: 'string', multiple: true },
-    case: { type: 'string', multiple: true },
-    seed: { type: 'string' },
-    timeout: { type: 'string' },
-    jobs: { type: 'string' },
-    samples: { type: 'string' },
-    'max-probes': { type: 'string' },
-    by: { type: 'string' },
-    json: { type: 'boolean' },
-  });
+  const { values } = parseVerb('bisect', argv);
   const specs = values.candidate ?? [];
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;
@@ -126,6 +114,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     range,
     seed,
     by,
+    selection: { modules: values.module ?? [], rules: values.rule ?? [], cases: values.case ?? [] },
     cases: report.cases,
     unusable: report.unusable,
     incomplete: report.incomplete,
@@ -169,6 +158,9 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
         const ran = history.segments.filter((segment) => segment.state !== 'unusable');
         const only = ran[0];
         lines.push(`${history.case}: unchanged: ${only?.state} in every probed release that ran (${only?.from} … ${ran[ran.length - 1]?.to})`);
+        // One status everywhere, but not one failure: --by message would date where the message changed.
+        const messages = json.by === 'status' ? messagesOf(json, history.case) : [];
+        if (messages.length > 1) lines.push(`  but its message differs between releases (${messages.length} different first lines): to date that, bisect again with --by message`);
         break;
       }
       case 'changed':
@@ -180,9 +172,13 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
             : `${history.case}: non-monotonic: ${history.changes.length} changes over ${whole}`,
         );
         for (const change of history.changes) {
+          // The two sides plainly, each with its status and message: "up to node 18.20.8: fail: …", "from node 19.0.0: pass".
+          const before = `up to ${name} ${change.last}:`;
+          const after = `from ${name} ${change.first}:`;
+          const width = Math.max(before.length, after.length);
           const gap = change.exact ? '' : ' (releases between them not probed: --max-probes reached)';
-          lines.push(`  last ${change.before.padEnd(7)} ${name} ${change.last}${gap}${change.messageBefore ? `: ${change.messageBefore}` : ''}`);
-          lines.push(`  first ${change.after.padEnd(6)} ${name} ${change.first}${change.messageAfter ? `: ${change.messageAfter}` : ''}`);
+          lines.push(`  ${before.padEnd(width)} ${change.before}${change.messageBefore ? `: ${change.messageBefore}` : ''}${gap}`);
+          lines.push(`  ${after.padEnd(width)} ${change.after}${change.messageAfter ? `: ${change.messageAfter}` : ''}`);
         }
         if (history.verdict === 'non-monotonic') {
           lines.push(`  history: ${history.segments.map((segment) => `${segment.state}${segment.message ? ` (${clip(segment.message, 60)})` : ''} ${segment.from === segment.to ? segment.from : `${segment.from} … ${segment.to}`}`).join(' · ')}`);
@@ -221,8 +217,15 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     lines.push('replay each side of a change:');
     for (const command of [...new Set(replays)]) lines.push(`  ${command}`);
   }
-  const byFlag = json.by === 'message' ? ' --by message' : '';
-  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(name, json.range))} ${json.cases.map((history) => `--case ${shellQuote(history.case)}`).join(' ')} --seed ${json.seed}${byFlag}`);
+  // The selection as given: a glob stays one --case, not one per case it matched. Suggest --by message where only
+  // the messages changed.
+  const byMessage = json.by === 'message' || json.cases.some((history) => history.verdict === 'unchanged' && messagesOf(json, history.case).length > 1);
+  const selection = [
+    ...json.selection.modules.map((module) => `--module ${shellQuote(module)}`),
+    ...json.selection.rules.map((glob) => `--rule ${shellQuote(glob)}`),
+    ...json.selection.cases.map((glob) => `--case ${shellQuote(glob)}`),
+  ];
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(name, json.range))} ${selection.join(' ')} --seed ${json.seed}${byMessage ? ' --by message' : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -232,8 +235,18 @@ function runtimeAt(runtime: RuntimeName, range: string): string {
   return formatCandidateSpec(spec);
 }
 
-/** "fail → pass", or "fail, another message" when only the message changed (--by message). */
+/** "fail → pass", or "fail → fail with another message" when only the message changed (--by message). */
 function transition(change: Change): string {
-  return change.before === change.after ? `${change.before}, another message` : `${change.before} → ${change.after}`;
+  return change.before === change.after ? `${change.before} → ${change.after} with another message` : `${change.before} → ${change.after}`;
+}
+
+/** The distinct messages (first lines) a case failed with over the probes that ran it. */
+function messagesOf(json: BisectJson, caseId: string): string[] {
+  const messages = new Set<string>();
+  for (const probe of json.probes) {
+    const message = probe.kind === 'ran' ? probe.results[caseId]?.message : undefined;
+    if (message !== undefined) messages.add(message);
+  }
+  return [...messages];
 }
 

@@ -1,23 +1,29 @@
 // `rtconf dashboard RESULTS... [--expect FILE]... --out DIR`: one static page (DIR/index.html) over many runs, the
 // rule × (runtime, version) matrix. Every input is validated first (a bad file is exit 2 with a one-line reason);
 // a folder holding a run's results.json is refused, since the dashboard's index.html would replace that run's report.
+// It prints and exits by the one gate over every column, as `rtconf run` would over each run: a verdict line per
+// column, the gate's report with --expect, and exit 1 exactly when a result was unexpected (the page is written
+// either way).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readExpectations } from '../../results/expectations.js';
 import { writeFileOrFallback, type FallbackWrite } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
-import { describeUnmatched, unmatchedSources } from '../../results/regression-gate.js';
-import { gateSources, type ExpectationsInput } from '../../results/expectation-marks.js';
+import { combineGateReports, describeUnmatched, unmatchedSources } from '../../results/regression-gate.js';
+import { gateSources, markExpectations, type ExpectationsInput } from '../../results/expectation-marks.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import type { DashboardInput } from '../../reports/dashboard-data.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
+import { VERBS } from '../verbs.js';
+import { printGateVerdict } from '../gate-verdict.js';
+import { verdictLine } from '../summary.js';
 import { UsageError } from '../usage-error.js';
 
-const USAGE = 'rtconf dashboard RESULTS... [--expect FILE]... --out DIR';
+const USAGE = `rtconf ${VERBS.dashboard.usage[0]}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('dashboard', argv, { out: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
+  const { values, positionals } = parseVerb('dashboard', argv);
   if (positionals.length === 0) throw new UsageError(`dashboard: expected at least one results file (${USAGE})`);
   if (values.out === undefined) throw new UsageError(`dashboard: --out DIR is required (${USAGE})`);
   const inputs: DashboardInput[] = [];
@@ -26,7 +32,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
   // An expectations file that names none of the dashboard's candidates marks nothing: say so, it is likely a mistake.
   const ids = inputs.flatMap(({ results }) => results.runs.map((run) => run.candidate.id));
-  for (const item of unmatchedSources(gateSources(expectations), ids)) process.stderr.write(`rtconf: warning: ${describeUnmatched(item).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}; it marks nothing\n`);
+  const sources = gateSources(expectations);
+  for (const item of unmatchedSources(sources, ids)) process.stderr.write(`rtconf: warning: ${describeUnmatched(item).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}; it marks nothing\n`);
 
   const out = resolve(values.out);
   if (existsSync(join(out, 'results.json'))) {
@@ -43,5 +50,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (saved.failure) process.stderr.write(`rtconf: could not write ${join(lock.dir, 'index.html')} (${saved.failure}); the dashboard is saved in ${saved.file}\n`);
   const runs = inputs.reduce((count, { results }) => count + results.runs.length, 0);
   process.stdout.write(`dashboard: ${saved.file} (${runs} run${runs === 1 ? '' : 's'} from ${inputs.length} results file${inputs.length === 1 ? '' : 's'})\n`);
-  return saved.failure ? 2 : 0;
+  // The gate the page marks by, over each file as `rtconf run` judged it; the unmatched sources were warned of above.
+  const judged = inputs.map(({ results }) => ({ results, marks: markExpectations(results, sources) }));
+  process.stdout.write('\n');
+  for (const { results, marks } of judged) for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
+  const verdict = printGateVerdict(process.stdout, combineGateReports(judged.map(({ marks }) => marks.report)), sources);
+  return saved.failure ? 2 : verdict;
 }

@@ -3,11 +3,11 @@
 import { readResults } from '../../results/read-results.js';
 import { diffResults } from '../../results/diff.js';
 import { formatDiffTable } from '../terminal-text.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('diff', argv, { json: { type: 'boolean' } }, true);
+  const { values, positionals } = parseVerb('diff', argv);
   if (positionals.length !== 2) throw new UsageError('diff: expected two results files (rtconf diff A.json B.json)');
   const [before = '', after = ''] = positionals;
   const diff = diffResults(await readResults(before), await readResults(after));

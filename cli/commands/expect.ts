@@ -3,11 +3,11 @@
 // status is unchanged).
 import { readResults } from '../../results/read-results.js';
 import { expectationsFromResults, readExpectations } from '../../results/expectations.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('expect', argv, { update: { type: 'string' } }, true);
+  const { values, positionals } = parseVerb('expect', argv);
   if (positionals.length !== 1) throw new UsageError('expect: expected one results file (rtconf expect results.json > expectations.json)');
   const results = await readResults(positionals[0] ?? '');
   const previous = values.update === undefined ? {} : await readExpectations(values.update);

@@ -5,13 +5,13 @@
 import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { readResults } from '../../results/read-results.js';
 import { buildExport, type ExportInput } from '../../reports/export-data.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 
 const USAGE = 'rtconf export RESULTS... --out FILE';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('export', argv, { out: { type: 'string' } }, true);
+  const { values, positionals } = parseVerb('export', argv);
   if (positionals.length === 0) throw new UsageError(`export: expected at least one results file (${USAGE})`);
   if (values.out === undefined || values.out === '') throw new UsageError(`export: --out FILE is required (${USAGE})`);
   const inputs: ExportInput[] = [];

@@ -3,21 +3,11 @@
 import { rules } from '../../spec/index.js';
 import { toRuleSummary } from '../../results/rule-summary.js';
 import { idMatcher, selectCases } from '../../conformance/registry.js';
-import { parseCommandLine, parseModule } from '../parse.js';
+import { parseModule, parseVerb } from '../parse.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(
-    'list',
-    argv,
-    {
-      json: { type: 'boolean' },
-      module: { type: 'string', multiple: true },
-      rule: { type: 'string', multiple: true },
-      case: { type: 'string', multiple: true },
-    },
-    true,
-  );
+  const { values, positionals } = parseVerb('list', argv);
   const [what, ...extra] = positionals;
   if (extra.length > 0 || (what !== 'rules' && what !== 'cases')) throw new UsageError('list: expected "rules" or "cases"');
   const modules = (values.module ?? []).map(parseModule);

@@ -8,11 +8,11 @@ import { serializeResults } from '../../results/serialize-results.js';
 import { allCases } from '../../conformance/registry.js';
 import { readResults, validateResults } from '../../results/read-results.js';
 import { mergeResults } from '../../results/merge-results.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('merge', argv, { out: { type: 'string' } }, true);
+  const { values, positionals } = parseVerb('merge', argv);
   if (positionals.length < 1) throw new UsageError('merge: expected results files to merge (rtconf merge a.json b.json --out c.json)');
   if (!values.out) throw new UsageError('merge: --out FILE is required');
   const out = resolve(values.out);

@@ -5,28 +5,13 @@ import { join, resolve } from 'node:path';
 import { packageRoot } from '../../io/package-root.js';
 import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
 import { writeMutation } from '../../results/write-mutation.js';
-import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { parseInteger, parseModule, parseVerb } from '../parse.js';
+import { DEFAULT_MUTATION_SEED, DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { UsageError } from '../usage-error.js';
 
-const DEFAULT_SEED = 1;
-
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values } = parseCommandLine('mutate', argv, {
-    module: { type: 'string', multiple: true },
-    rule: { type: 'string', multiple: true },
-    operator: { type: 'string', multiple: true },
-    jobs: { type: 'string' },
-    out: { type: 'string' },
-    max: { type: 'string' },
-    seed: { type: 'string' },
-    since: { type: 'string' },
-    file: { type: 'string', multiple: true },
-    timeout: { type: 'string' },
-    'min-score': { type: 'string' },
-    'no-cache': { type: 'boolean' },
-    'audit-beyond-spec': { type: 'boolean' },
-  });
+  const { values } = parseVerb('mutate', argv);
   const modules = (values.module ?? []).map(parseModule);
   const root = packageRoot();
   if (!existsSync(join(root, 'reference')) || !existsSync(join(root, 'conformance'))) {
@@ -45,10 +30,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   // 2 cores, 30 https mutants took 72 s with 2 jobs, 45 s with 4 and 38 s with 6, with the same verdicts.
   const jobs = parseInteger('jobs', values.jobs, 1, 256) ?? 2 * defaultJobs();
   const max = parseInteger('max', values.max, 1, 1_000_000);
-  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? DEFAULT_SEED;
+  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? DEFAULT_MUTATION_SEED;
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
   const minScore = parseInteger('min-score', values['min-score'], 0, 100);
-  const outDir = resolve(values.out ?? 'rtconf-report');
+  const outDir = resolve(values.out ?? DEFAULT_OUT);
   const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
 
   const interrupt = onInterrupt('finishing the mutants in flight and writing what is known', { secondQuits: true });

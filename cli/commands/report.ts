@@ -2,21 +2,26 @@
 // index.html, junit.xml and the badges from a results file (with the mutation section when a mutation.json sits
 // beside it or is named; with marks of expected and unexpected results given --expect or --baseline), into DIR
 // or, without --out, into the folder that holds RESULTS. A bad or truncated file exits 2 with a one-line reason;
-// reports that cannot be written there go to a temp folder (named on stderr), exit 2.
+// reports that cannot be written there go to a temp folder (named on stderr), exit 2. Otherwise it prints and exits
+// by the one gate, as `rtconf run` would have over the same results: one verdict line per candidate, the gate's
+// report with --expect or --baseline, and exit 1 exactly when a result was unexpected.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
 import { readExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readMutation } from '../../results/write-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
 import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
-import { parseCommandLine } from '../parse.js';
+import { parseVerb } from '../parse.js';
+import { printGateVerdict } from '../gate-verdict.js';
+import { verdictLine } from '../summary.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine('report', argv, { baseline: { type: 'string' }, out: { type: 'string' }, mutation: { type: 'string' }, expect: { type: 'string', multiple: true } }, true);
+  const { values, positionals } = parseVerb('report', argv);
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('report: expected exactly one results file (rtconf report RESULTS [--baseline OTHER] [--out DIR])');
   const results = await readResults(file);
@@ -24,7 +29,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   const mutation = await mutationFor(file, values.mutation);
   // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
-  const options = { ...(baseline ? { baseline } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
+  const baselineLabel = `baseline ${values.baseline}`;
+  const options = { ...(baseline ? { baseline, baselineLabel } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
+  // The gate the page marks by, judged once more here for the verdict and the exit code (the same sources, the same
+  // matcher): the page can never say "gate failed" while the command exits 0.
+  const sources = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
+  const marks = markExpectations(results, sources);
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');
   let written: WrittenReports;
@@ -41,7 +51,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (failure) process.stderr.write(`rtconf: could not write the reports into ${lock.dir} (${failure}); they are saved in ${dirname(written.html)}\n`);
   process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}${written.endpoints.map((file) => `shields: ${file}\n`).join('')}`);
-  return failure ? 2 : 0;
+  process.stdout.write('\n');
+  for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
+  const verdict = printGateVerdict(process.stdout, marks.report, sources);
+  return failure ? 2 : verdict;
 }
 
 /** `--mutation FILE`, else the mutation.json of `rtconf mutate` when one sits beside the results file. */

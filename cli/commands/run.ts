@@ -15,38 +15,25 @@ import { readExpectations, type Expectations } from '../../results/expectations.
 import { parseInterfaceVersion } from '../../results/interface-version.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
-import { checkSourcesMatch, evaluateGate, sourceFromBaseline, sourceFromExpectations, type ExpectationSource } from '../../results/regression-gate.js';
+import { checkSourcesMatch, type ExpectationSource } from '../../results/regression-gate.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readResults } from '../../results/read-results.js';
 import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
 import { serializeResults } from '../../results/serialize-results.js';
-import { DEFAULT_TIMEOUT_MS, parseCommandLine, parseInteger, parseModule } from '../parse.js';
+import { parseInteger, parseModule, parseVerb } from '../parse.js';
+import { DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
-import { formatGate } from '../terminal-text.js';
+import { printGateVerdict } from '../gate-verdict.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
 import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
-const DEFAULT_OUT = 'rtconf-report';
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
 const EXIT_OUTPUT_FAILED = 2;
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const { values } = parseCommandLine('run', argv, {
-    candidate: { type: 'string', multiple: true },
-    module: { type: 'string', multiple: true },
-    rule: { type: 'string', multiple: true },
-    case: { type: 'string', multiple: true },
-    out: { type: 'string' },
-    seed: { type: 'string' },
-    timeout: { type: 'string' },
-    jobs: { type: 'string' },
-    shard: { type: 'string' },
-    expect: { type: 'string', multiple: true },
-    baseline: { type: 'string' },
-    interface: { type: 'string' },
-    repeat: { type: 'string' },
-  });
+  const { values } = parseVerb('run', argv);
   const modules = (values.module ?? []).map(parseModule);
   const jobs = parseInteger('jobs', values.jobs, 1, 256);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -55,15 +42,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const cases = selectShard(selection, shard);
   const interfaceVersion = values.interface === undefined ? undefined : parseInterfaceVersion(values.interface);
   // Gate inputs are read first: a bad file is exit 2 before minutes of running, not after.
-  const gate: ExpectationSource[] = [];
   const expectations: { file: string; expectations: Expectations }[] = [];
-  for (const file of values.expect ?? []) {
-    const read = await readExpectations(file);
-    expectations.push({ file, expectations: read });
-    gate.push(sourceFromExpectations(read, `expectations ${file}`));
-  }
+  for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
   const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
-  if (baseline && values.baseline !== undefined) gate.push(sourceFromBaseline(baseline, `baseline ${values.baseline}`));
+  const baselineLabel = `baseline ${values.baseline}`;
+  const gate = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
   // Against a baseline, the same seed makes property cases draw the same inputs: a difference is then the candidate's.
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.seed ?? randomSeed();
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
@@ -86,6 +69,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       gate,
       expectations,
       baseline,
+      baselineLabel,
       interfaceVersion,
       seed,
       seedFromBaseline: values.seed === undefined && baseline !== undefined,
@@ -110,6 +94,8 @@ interface RunPlan {
   /** The --expect files, for the report's expected/unexpected marks (the same sources as `gate`). */
   readonly expectations: readonly { readonly file: string; readonly expectations: Expectations }[];
   readonly baseline: ResultsFile | undefined;
+  /** How the gate names the baseline: `baseline FILE`. */
+  readonly baselineLabel: string;
   /** --interface, as parseInterfaceVersion returns it. */
   readonly interfaceVersion: string | undefined;
   readonly seed: number;
@@ -169,25 +155,25 @@ async function runLocked(plan: RunPlan): Promise<number> {
   const wanted = join(outDir, 'results.json');
   const saved = await writeFileOrFallback(wanted, serializeResults(results));
   if (saved.failure) process.stderr.write(`rtconf: could not write ${wanted} (${saved.failure}); the results are saved in ${saved.file}\n`);
-  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, { ...(baseline ? { baseline } : {}), expectations: plan.expectations });
-  // One definition of a regression decides the exit code: with no gate every failing normative case regresses.
-  const report = evaluateGate(results, gate, new Set(cases.map((meta) => meta.id)));
-  printSummary(process.stdout, results, gate.length > 0 ? { gate: { report, sources: gate } } : {});
+  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, {
+    ...(baseline ? { baseline, baselineLabel: plan.baselineLabel } : {}),
+    expectations: plan.expectations,
+  });
+  // One gate decides the exit code, the summary's notes and the report's marks: with no gate every failing normative
+  // case regresses.
+  const marks = markExpectations(results, gate, new Set(cases.map((meta) => meta.id)));
+  printSummary(process.stdout, results, gate.length > 0 ? { gate: marks } : {});
   process.stdout.write(`results: ${saved.file}\n`);
   if (reportFile) process.stdout.write(`report:  ${reportFile}\n`);
-  if (gate.length > 0) process.stdout.write(formatGate(report, gate));
   // A replay (one case): its outcome is the point, so it comes last, one line per candidate.
+  const verdict = printGateVerdict(process.stdout, marks.report, gate, cases.length > 1);
   if (cases.length === 1) {
     process.stdout.write('\n');
     printCaseVerdicts(process.stdout, results);
   }
   if (results.interrupted) return EXIT_INTERRUPTED;
   if (saved.failure) return EXIT_OUTPUT_FAILED;
-  if (report.unexpected.length > 0 && gate.length === 0 && cases.length > 1) {
-    process.stdout.write('exit 1: some normative rule is not met. That is the verdict on the candidates, not an error of rtconf;\n');
-    process.stdout.write('        to fail only on unexpected results, gate with --expect FILE (see expectations/ and the README).\n');
-  }
-  return report.unexpected.length > 0 ? 1 : 0;
+  return verdict;
 }
 
 /** Every candidate is resolved before anything runs, so a broken adapter is reported at once, not after minutes. */

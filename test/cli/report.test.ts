@@ -18,7 +18,8 @@ describe('rtconf report', function () {
     const results = buildSampleResults({ candidates: 2, cases: 20 });
     const file = await writeResults(results, join(dir, 'run'));
     const outcome = await runCli(['report', file]);
-    expect(outcome.code, outcome.stderr).to.equal(0);
+    // The sample's host fails normative cases: without a gate that is exit 1, as rtconf run would have exited.
+    expect(outcome.code, outcome.stderr).to.equal(1);
     const files = await readdir(join(dir, 'run'));
     expect(files).to.include.members(['results.json', 'index.html', 'junit.xml', 'badge-reference.svg', 'badge-host.svg']);
     expect(outcome.stdout).to.contain(join(dir, 'run', 'index.html'));
@@ -32,7 +33,8 @@ describe('rtconf report', function () {
     const laterFile = await writeResults(later, join(dir, 'later'));
     const out = join(dir, 'elsewhere');
     const outcome = await runCli(['report', laterFile, '--baseline', baseFile, '--out', out]);
-    expect(outcome.code, outcome.stderr).to.equal(0);
+    // The regressed case fails the gate against the baseline.
+    expect(outcome.code, outcome.stderr).to.equal(1);
     const html = await readFile(join(out, 'index.html'), 'utf8');
     expect(html).to.contain('"kind":"regression"').and.contain(JSON.stringify(regressed?.case));
   });

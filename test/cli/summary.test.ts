@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { printCaseVerdicts, printSummary, verdictLine, type SummaryOptions } from '../../cli/summary.js';
-import { evaluateGate, sourceFromExpectations } from '../../results/regression-gate.js';
+import { sourceFromExpectations } from '../../results/regression-gate.js';
+import { markExpectations } from '../../results/expectation-marks.js';
 import type { CandidateInfo, CaseResult, ResultsFile, RuleSummary, Status } from '../../results/results-file.js';
 import { notRunMessage } from '../../results/hung-functions.js';
 import { resultsOf } from '../reports/sample-results.js';
@@ -70,24 +71,24 @@ describe('the end-of-run summary', () => {
 
   it('with --expect, says whether every failure was expected', () => {
     const expectAll = sourceFromExpectations(
-      { host: { 'querystring.case.0': { status: 'fail', reason: 'known' }, 'querystring.case.1': { status: 'timeout', reason: 'known' } } },
+      { host: { 'querystring.case.0': { allowed: ['fail'], reason: 'known' }, 'querystring.case.1': { allowed: ['timeout'], reason: 'known' } } },
       'expectations node-20.json',
     );
     const selected = new Set(passing().map((result) => result.case));
-    const all: SummaryOptions['gate'] = { report: evaluateGate(results, [expectAll], selected), sources: [expectAll] };
+    const all: SummaryOptions['gate'] = markExpectations(results, [expectAll], selected);
     expect(verdictLine(runAt(results, 1), results, all)).to.equal(
-      'host node v20.20.2: 2 normative rules not met (1/3 pass) — all 2 failing results as expected (expectations node-20.json)',
+      'host node v20.20.2: 2 normative rules not met (1/3 pass) — all 2 failing results expected (expectations node-20.json)',
     );
     expect(verdictLine(runAt(results, 2), results, all)).to.equal('mine 1.0.0: 2 normative rules not met (1/3 pass) — 2 of 2 failing results unexpected (no expectation names this candidate)');
     expect(verdictLine(runAt(results, 0), results, all)).to.equal('rt-conformance reference 0.1.0: conformant: 3/3 normative rules');
   });
 
   it('with one expectations file per candidate, credits each candidate only with the files that name it', () => {
-    const forHost = sourceFromExpectations({ host: { 'querystring.case.0': { status: 'fail', reason: 'known' }, 'querystring.case.1': { status: 'timeout', reason: 'known' } } }, 'expectations node-20.json');
-    const forMine = sourceFromExpectations({ [runAt(results, 2).candidate.id]: { 'querystring.case.0': { status: 'fail', reason: 'known' } } }, 'expectations mine.json');
+    const forHost = sourceFromExpectations({ host: { 'querystring.case.0': { allowed: ['fail'], reason: 'known' }, 'querystring.case.1': { allowed: ['timeout'], reason: 'known' } } }, 'expectations node-20.json');
+    const forMine = sourceFromExpectations({ [runAt(results, 2).candidate.id]: { 'querystring.case.0': { allowed: ['fail'], reason: 'known' } } }, 'expectations mine.json');
     const selected = new Set(passing().map((result) => result.case));
-    const gate: SummaryOptions['gate'] = { report: evaluateGate(results, [forHost, forMine], selected), sources: [forHost, forMine] };
-    expect(verdictLine(runAt(results, 1), results, gate)).to.match(/as expected \(expectations node-20\.json\)$/);
+    const gate: SummaryOptions['gate'] = markExpectations(results, [forHost, forMine], selected);
+    expect(verdictLine(runAt(results, 1), results, gate)).to.match(/all 2 failing results expected \(expectations node-20\.json\)$/);
     expect(verdictLine(runAt(results, 2), results, gate)).to.match(/1 of 2 failing results unexpected \(expectations mine\.json\)$/);
   });
 

@@ -62,7 +62,7 @@ describe('HTML report against expectations in headless Chromium', function () {
     );
   }
 
-  it('says "not conformant — all N failures expected (gate passed)" when every failure was expected', async () => {
+  it('says "not conformant — all N failing results expected (gate passed)" when every failure was expected', async () => {
     const page = await open(passedUrl);
     try {
       const rows = await verdicts(page);
@@ -71,7 +71,7 @@ describe('HTML report against expectations in headless Chromium', function () {
         const row = rows[index];
         if (failing === 0) return expect(row?.note, run.candidate.id).to.equal('');
         expect(row?.verdict).to.equal('not conformant');
-        expect(row?.note).to.equal(` — all ${failing} failures expected (gate passed)`);
+        expect(row?.note).to.equal(failing === 1 ? ' — its 1 failing result expected (gate passed)' : ` — all ${failing} failing results expected (gate passed)`);
       });
       expect(await page.textContent('.gate-line')).to.contain('gate passed');
       expect(await page.$$('table.matrix button.cell.x-unexpected')).to.have.length(0);
@@ -86,10 +86,10 @@ describe('HTML report against expectations in headless Chromium', function () {
     try {
       const rows = await verdicts(page);
       const hostFailing = results.runs[1]?.results.filter((result) => isFailing(result.status)).length ?? 0;
-      expect(rows[1]?.note).to.equal(` — 1 of ${hostFailing} failures unexpected`);
+      expect(rows[1]?.note).to.equal(` — 1 of ${hostFailing} failing result${hostFailing === 1 ? '' : 's'} unexpected`);
       // The others' failures were all expected, but the run's gate failed: no "(gate passed)" for anyone.
       for (const row of rows.filter((_, index) => index !== 1 && (results.runs[index]?.results.some((result) => isFailing(result.status)) ?? false))) {
-        expect(row.note).to.match(/^ — all \d+ failures expected$/);
+        expect(row.note).to.match(/^ — (all \d+ failing results|its 1 failing result) expected$/);
       }
       expect(await page.textContent('table.overview tbody tr:nth-child(2) a.count.x-unexpected')).to.equal('1 unexpected');
       await page.selectOption('#filter-status', 'unexpected');

@@ -28,7 +28,7 @@ function resultsOf(candidates: readonly string[]): ResultsFile {
 
 describe('stable candidate ids: an adapter is its declared name, wherever its file is', () => {
   it('refuses --expect files that name no candidate of the run, and only warns for such a baseline', () => {
-    const expectations = sourceFromExpectations({ './examples/adapter.mjs': { 'querystring.c.one': { status: 'fail', reason: 'r' } } }, 'expectations old.json');
+    const expectations = sourceFromExpectations({ './examples/adapter.mjs': { 'querystring.c.one': { allowed: ['fail'], reason: 'r' } } }, 'expectations old.json');
     const baseline = sourceFromBaseline(resultsOf(['host']), 'baseline host.json');
     expect(() => checkSourcesMatch([baseline], ['adapter:x'])).to.not.throw();
     expect(() => checkSourcesMatch([sourceFromExpectations({}, 'expectations empty.json')], ['adapter:x'])).to.not.throw();
@@ -70,7 +70,7 @@ describe('stable candidate ids: an adapter is its declared name, wherever its fi
 
     it('refuses --expect that matches no candidate (exit 2), and warns about such a baseline', async () => {
       const elsewhere = join(dir, 'deno-only.json');
-      await writeFile(elsewhere, JSON.stringify({ 'runtime:deno@2': { 'querystring.parse.reads-pairs-of-a-string': { status: 'fail', reason: 'r' } } }));
+      await writeFile(elsewhere, JSON.stringify({ 'runtime:deno@2': { 'querystring.parse.reads-pairs-of-a-string': { allowed: ['fail'], reason: 'r' } } }));
       const refused = await runCli(['run', '--candidate', 'reference', '--case', 'querystring.parse.reads-pairs-of-a-string', '--expect', elsewhere, '--out', join(dir, 'refused')]);
       expect(refused.code).to.equal(2);
       expect(refused.stderr.trim().split('\n')).to.have.length(1);

@@ -223,7 +223,7 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     const column = data.columns[c];
     const status = result.status;
     // Derived from the column's candidate (its runtime version pinned), the case id and the seed of its run.
-    const command = status === 'pass' || !item || !column ? undefined : replayFor(column.replay, item.id, seed);
+    const command = status === 'pass' || !item || !column ? undefined : replayFor(column.candidate, item.id, result, seed);
     const link = item ? copyLink(hashOf({ ...store.current, case: item.id, rule: '', api: '', col: String(c) }), `${item.id} in ${columnLabel(data, c)}`) : undefined;
     const parts = resultDetails(result, command, link);
     const interesting = isNoteworthy(status);

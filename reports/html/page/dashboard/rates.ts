@@ -7,6 +7,7 @@ import { verdictChip } from '../shared/chips.js';
 import { h } from '../shared/dom.js';
 import { percent } from '../shared/format.js';
 import { gateVerdictNote, VERDICT_TEXT } from '../shared/labels.js';
+import { describeSources } from '../../../../results/expectation-note.js';
 import type { PassRate } from '../shared/types.js';
 import { columnLabel, headerRows } from './columns.js';
 import type { DashboardData } from './types.js';
@@ -60,7 +61,7 @@ export function renderRates(data: DashboardData): HTMLElement {
       ? h(
           'p',
           { class: 'hint gate-line' },
-          `Judged against ${data.gate.sources.join('; ')}: `,
+          `Judged against ${describeSources(data.gate.sources)}: `,
           h('strong', null, data.gate.unexpected === 0 ? 'every failing result was expected' : `${data.gate.unexpected} unexpected result${data.gate.unexpected === 1 ? '' : 's'}`),
           '.',
         )

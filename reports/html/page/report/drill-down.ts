@@ -250,10 +250,10 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     if (!result) body.push(h('p', { class: 'muted' }, 'This candidate has no result for this case.'));
     else {
       body.push(h('p', { class: 'muted' }, `Candidate id: ${candidate.id} (${candidate.kind})`));
-      // Derived from the candidate, the case id and the run seed (not read from the result): the command is the same
+      // Derived from the candidate, the case id, the result's repetitions and the run seed: the command is the same
       // one the console and the JUnit report print.
       const cellHash = hashOf({ ...store.current, case: item.id, rule: '', api: '', for: candidate.id });
-      body.push(...resultDetails(result, status === 'pass' ? undefined : replayFor(candidate, item.id, data.seed), copyLink(cellHash, `${item.id} for ${candidateLabel(candidate)}`)));
+      body.push(...resultDetails(result, status === 'pass' ? undefined : replayFor(candidate, item.id, result, data.seed), copyLink(cellHash, `${item.id} for ${candidateLabel(candidate)}`)));
     }
     return h('details', { class: 'result', open: interesting || undefined }, summary, ...body);
   }

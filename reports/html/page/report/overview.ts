@@ -10,6 +10,7 @@ import { percent } from '../shared/format.js';
 import { candidateLabel, gateVerdictNote, VERDICT_TEXT } from '../shared/labels.js';
 import { filterHref, type PageState } from '../shared/state.js';
 import type { ModuleName, PassRate, ReportCandidate, ReportData } from '../shared/types.js';
+import { describeSources } from '../../../../results/expectation-note.js';
 
 export function renderOverview(data: ReportData): HTMLElement {
   const head = h(
@@ -50,7 +51,7 @@ export function renderOverview(data: ReportData): HTMLElement {
       ? h(
           'p',
           { class: 'hint gate-line' },
-          `Judged against ${data.gate.sources.join('; ')}: `,
+          `Judged against ${describeSources(data.gate.sources)}: `,
           h('strong', null, data.gate.unexpected === 0 ? 'gate passed, every failing result was expected' : `gate failed, ${data.gate.unexpected} unexpected result${data.gate.unexpected === 1 ? '' : 's'}`),
           data.gate.unexpectedPasses > 0 ? `; ${data.gate.unexpectedPasses} unexpected pass${data.gate.unexpectedPasses === 1 ? '' : 'es'} (stale expectations)` : '',
           '.',

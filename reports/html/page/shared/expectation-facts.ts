@@ -7,7 +7,7 @@ import type { ExpectationOutcome, ResultExpectation } from './types.js';
 
 /** What was expected of a result, by which source and why. */
 export function expectationFacts(expectation: ResultExpectation, status: string): HTMLElement {
-  const expected = expectation.expected ?? 'pass';
+  const expected = (expectation.allowed ?? ['pass']).join(' or ');
   const sentence: Record<ExpectationOutcome, string> = {
     expected: `Expected: ${expected}, as recorded`,
     unexpected: `Unexpected: ${expected} was expected, the result is ${status}; this fails the gate`,

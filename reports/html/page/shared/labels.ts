@@ -2,6 +2,7 @@
 /// <reference lib="dom.iterable" />
 // The words and marks the page shows for statuses, verdicts, changes since the baseline and candidates. A status is
 // never told by colour alone: each has a mark and a word.
+import { expectationNote } from '../../../../results/expectation-note.js';
 import type { CellStatus, ChangeKind, ExpectationCounts, ExpectationOutcome, ReportCandidate, Verdict } from './types.js';
 
 export const MARK: Readonly<Record<CellStatus, string>> = { pass: '✓', fail: '✗', error: '!', timeout: '◔', crash: '↯', flaky: '≈', skip: '–', na: '∅', none: '·' };
@@ -39,17 +40,15 @@ export const EXPECTATION_MARK: Readonly<Record<ExpectationOutcome, string>> = { 
 
 /**
  * What a not-conformant verdict adds when a gate judged the run: a run whose gate passed must not read as a bare
- * "not conformant".
+ * "not conformant". The words are the console summary's (`expectationNote`), over the same counts.
  * @param counts the candidate's failing and unexpected results
  * @param gatePassed whether the run's gate passed (no candidate has an unexpected result)
  * @example
- * gateVerdictNote({ failing: 3, unexpected: 0, expected: 3, unexpectedPasses: 0 }, true); // 'all 3 failures expected (gate passed)'
+ * gateVerdictNote({ failing: 3, unexpected: 0, expected: 3, unexpectedPasses: 0 }, true); // 'all 3 failing results expected (gate passed)'
  */
 export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean): string {
-  const noun = counts.failing === 1 ? 'failure' : 'failures';
-  if (counts.unexpected > 0) return `${counts.unexpected} of ${counts.failing} ${noun} unexpected`;
-  const all = counts.failing === 1 ? 'its 1 failure expected' : `all ${counts.failing} ${noun} expected`;
-  return gatePassed ? `${all} (gate passed)` : all;
+  const note = expectationNote(counts);
+  return gatePassed && counts.unexpected === 0 ? `${note} (gate passed)` : note;
 }
 
 /** A candidate's name with its version, as the page shows it everywhere. */

@@ -2,20 +2,21 @@
 /// <reference lib="dom.iterable" />
 // The replay command of a case, with a Copy button that falls back to selecting the text where the clipboard is
 // refused (permissions, file://).
-import { replayCommand, type ReplayCandidate } from '../../../../results/replay.js';
+import { replayFor as replayOf } from '../../../../results/replay.js';
+import type { ReportCandidate, ReportResult } from './types.js';
 import { h } from './dom.js';
 
 /** How long the Copy button says what it did. */
 const FEEDBACK_MS = 2000;
 
 /**
- * The command that reruns one case of one candidate alone with the run's seed, derived from what the report holds
- * (the candidate's id, or an adapter's recorded path; the case id; the run seed); undefined when the data lacks what
- * it needs.
+ * The command that reruns one case of one candidate alone, derived from what the page holds by the one function the
+ * console and JUnit use too (results/replay.ts: a runtime pinned to the release it ran, a flaky result with the
+ * seed of its failing repetition); undefined when the data lacks what it needs.
  */
-export function replayFor(candidate: ReplayCandidate, caseId: string, seed: unknown): string | undefined {
+export function replayFor(candidate: Pick<ReportCandidate, 'id' | 'name' | 'kind' | 'version' | 'path'>, caseId: string, result: Pick<ReportResult, 'outcomes'>, seed: unknown): string | undefined {
   if (!candidate.id || !caseId || typeof seed !== 'number' || !Number.isSafeInteger(seed)) return undefined;
-  return replayCommand(candidate, caseId, seed);
+  return replayOf(candidate, caseId, result, seed);
 }
 
 export function replayBlock(command: string): HTMLElement {

@@ -1,0 +1,260 @@
+// Every verb of the command line as data: its usage, what it does, each flag (type, value, what it does, its default)
+// and examples. The parser of each verb (`parseVerb`, cli/parse.ts) and its help (`verbHelp`, cli/help.ts) are both
+// generated from this one table, so a flag cannot be parsed without being documented, nor documented with another
+// default than the one the code uses (the defaults below are the code's own constants). Pure data and constants:
+// `rtconf help VERB` loads this file and nothing of the verb itself.
+import { MODULES } from '../spec/rule.js';
+
+/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Where `run` and `mutate` write without `--out`. */
+export const DEFAULT_OUT = 'rtconf-report';
+/** `bisect --samples`: releases probed evenly between the two ends before the binary search. */
+export const DEFAULT_SAMPLES = 1;
+/** `bisect --max-probes`: a probe downloads a release (~30–50 MB for Node) unless it is cached. */
+export const DEFAULT_MAX_PROBES = 32;
+/** `mutate --seed`: fixed, so two runs of the mutation score compare. */
+export const DEFAULT_MUTATION_SEED = 1;
+
+export interface Flag {
+  readonly type: 'string' | 'boolean';
+  /** Repeatable: every occurrence is kept. */
+  readonly multiple?: true;
+  /** What the value stands for in the help (`SPEC`, `N`); boolean flags take none. */
+  readonly value?: string;
+  readonly help: string;
+  /** What happens without the flag, as the help says it; `required` for a flag that must be given. */
+  readonly byDefault: string;
+}
+
+export interface Verb {
+  /** The synopsis lines, after `rtconf ` (e.g. `run [options]`). */
+  readonly usage: readonly string[];
+  /** One line: what the verb does, for the general help. */
+  readonly summary: string;
+  /** More of what the verb does, for its own help. */
+  readonly description?: string;
+  /** Whether the verb takes operands (results files, `rules`/`cases`). */
+  readonly positionals: boolean;
+  readonly flags: Readonly<Record<string, Flag>>;
+  /** Whole commands, each starting `npx rtconf VERB`. */
+  readonly examples: readonly string[];
+  /** Paragraphs after the flags (e.g. what a candidate spec can be). */
+  readonly notes?: readonly string[];
+}
+
+const SELECTION = {
+  module: { type: 'string', multiple: true, value: 'NAME', help: `only cases of this module: ${MODULES.join(', ')}; repeatable`, byDefault: 'all three' },
+  rule: { type: 'string', multiple: true, value: 'GLOB', help: "only cases citing a rule matching GLOB (e.g. 'querystring.parse.*'); repeatable", byDefault: 'all' },
+  case: { type: 'string', multiple: true, value: 'GLOB', help: 'only cases whose id matches GLOB; repeatable', byDefault: 'all' },
+} as const satisfies Record<string, Flag>;
+
+const RUN = {
+  usage: ['run [options]'],
+  summary: 'run the suite; writes DIR/results.json, index.html, junit.xml and badges',
+  description:
+    'Runs the selected cases against each candidate and writes results.json, the HTML report, junit.xml and a badge per candidate into the output folder. Exit 1 when a result is unexpected: without --expect or --baseline, when a normative case failed.',
+  positionals: false,
+  flags: {
+    candidate: { type: 'string', multiple: true, value: 'SPEC', help: 'a candidate to certify (see SPEC below); repeatable', byDefault: 'reference and host' },
+    ...SELECTION,
+    out: {
+      type: 'string',
+      value: 'DIR',
+      help: 'output folder, checked and locked before anything runs (a file, an unwritable folder or one another rtconf run is writing is exit 2 at once); files an earlier run generated there and this one does not (old badges) are removed, other files are left alone',
+      byDefault: DEFAULT_OUT,
+    },
+    seed: { type: 'string', value: 'N', help: 'run seed, 0 to 4294967295; each case derives its own from it and its id', byDefault: 'random, printed and recorded; with --baseline, its seed' },
+    timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none, 1 to 3600000', byDefault: String(DEFAULT_TIMEOUT_MS) },
+    jobs: { type: 'string', value: 'N', help: 'agent processes per out-of-process candidate, 1 to 256', byDefault: 'the number of CPU cores' },
+    shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N deterministic slices of the selected cases (join the shards with rtconf merge)', byDefault: 'all' },
+    expect: {
+      type: 'string',
+      multiple: true,
+      value: 'FILE',
+      help: 'expectations ({ candidate: { case: { status, reason } } }; see expectations/), repeatable: exit 1 only for unexpected results',
+      byDefault: 'none, every failing normative case counts',
+    },
+    baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: exit 1 only for regressions from it; its seed is reused unless --seed', byDefault: 'none' },
+    repeat: {
+      type: 'string',
+      value: 'N',
+      help: 'run every case N times, 1 to 1000, each time with a fresh seed unless --seed; a case whose runs end differently is flaky (it fails the run unless an expectation lists every outcome it had, e.g. "status": ["pass", "timeout"])',
+      byDefault: '1',
+    },
+    interface: {
+      type: 'string',
+      value: 'VER',
+      help: 'certify against the interface as of runtime release VER (e.g. v18.0.0; see the Versioning table of the spec): cases citing a rule introduced later are n/a',
+      byDefault: 'the whole interface',
+    },
+  },
+  examples: ['npx rtconf run --candidate host --expect expectations/node-20.json', 'npx rtconf run --candidate reference --candidate ./my-adapter.mjs --module querystring'],
+  notes: [
+    'SPEC is one of:',
+    '  reference               our reference implementation (runs in rtconf\'s process)',
+    '  host                    this runtime\'s own node: builtins',
+    '  ./adapter.mjs           a module exporting { name, version?, modules: { querystring?, child_process?, https? } }',
+    '  npm:PACKAGE[=MODULE]    an npm package implementing one module (e.g. npm:querystring-es3)',
+    '  runtime:NAME@RANGE      another runtime\'s own builtins: node, bun or deno, fetched from the npm registry into',
+    '                          $RTCONF_CACHE on first use (e.g. runtime:node@22, runtime:deno@2)',
+    '  runtime:/path/bin       a local runtime build (node, bun or deno, told apart by --version)',
+    'Adapters, npm packages and runtimes run in separate agent processes.',
+  ],
+} as const satisfies Verb;
+
+const LIST = {
+  usage: ['list rules [options]', 'list cases [options]'],
+  summary: 'the rule catalogue with the cases covering each rule, or the cases with the rules each one checks',
+  description: 'rules: the rule catalogue, with the cases covering each rule; --rule keeps the rules matching GLOB, --case the rules the matching cases cite. cases: the cases, with the rules each one checks, selected as run selects them (exit 2 when nothing matches).',
+  positionals: true,
+  flags: {
+    json: { type: 'boolean', help: 'print JSON', byDefault: 'text, one line each' },
+    ...SELECTION,
+  },
+  examples: ["npx rtconf list cases --module querystring --rule 'querystring.parse.*'", 'npx rtconf list rules --json'],
+} as const satisfies Verb;
+
+const REPORT = {
+  usage: ['report RESULTS [options]'],
+  summary: 'rebuild the HTML report, JUnit XML and badges from a results file, and print its verdict',
+  description:
+    'Regenerates index.html, junit.xml and the badges of a results file, prints one verdict line per candidate and, with --expect or --baseline, the gate; exits as rtconf run would have over the same results (1 when a result is unexpected).',
+  positionals: true,
+  flags: {
+    baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: the report shows what regressed and what got fixed, and the gate judges by it', byDefault: 'none' },
+    expect: { type: 'string', multiple: true, value: 'FILE', help: 'expectations files, repeatable: each result is marked expected or unexpected', byDefault: 'none' },
+    mutation: { type: 'string', value: 'FILE', help: 'a mutation.json (rtconf mutate) for the suite-strength section', byDefault: 'a mutation.json next to RESULTS, if any' },
+    out: { type: 'string', value: 'DIR', help: 'where the reports go', byDefault: 'the folder that holds RESULTS' },
+  },
+  examples: ['npx rtconf report rtconf-report/results.json --baseline last-release/results.json --out compared'],
+} as const satisfies Verb;
+
+const DASHBOARD = {
+  usage: ['dashboard RESULTS... [options] --out DIR'],
+  summary: 'one static page over many runs: the rule × (runtime, version) matrix and pass rates',
+  description:
+    'Builds DIR/index.html over every run of the given results files, prints one verdict line per run and, with --expect, the gate; exit 1 when a result is unexpected (the page is written either way).',
+  positionals: true,
+  flags: {
+    expect: { type: 'string', multiple: true, value: 'FILE', help: 'expectations files, repeatable: each result is marked expected or unexpected', byDefault: 'none' },
+    out: { type: 'string', value: 'DIR', help: 'where index.html goes; a folder holding a run\'s results.json is refused', byDefault: 'required' },
+  },
+  examples: ['npx rtconf dashboard runs/*/results.json --expect expectations/node-22.json --expect expectations/deno-2.json --out site'],
+} as const satisfies Verb;
+
+const EXPORT = {
+  usage: ['export RESULTS... --out FILE'],
+  summary: 'the runs as data for other tools: per candidate each export\'s state and each rule\'s status (JSON)',
+  description:
+    "Writes the runs of the given results files as one JSON file in the versioned format rt-conformance-export (schema reports/export.schema.json in the package): per candidate its identity, runtime and compatibility settings, each module's verdict, each export's state (absent, stub, partial, conformant, untested) with its rule counts, and each rule's status.",
+  positionals: true,
+  flags: {
+    out: { type: 'string', value: 'FILE', help: 'the export file', byDefault: 'required' },
+  },
+  examples: ['npx rtconf export docs/conformance/runs/*/results.json --out export.json'],
+} as const satisfies Verb;
+
+const BISECT = {
+  usage: ['bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [options]'],
+  summary: "date where the selected cases change status across a runtime's published releases",
+  description:
+    'Installs only the releases it probes (the ends, samples, then a binary search) and prints per case the last release with one status and the first with the other (several changes: non-monotonic), and the releases that cannot run the suite.',
+  positionals: false,
+  flags: {
+    candidate: { type: 'string', multiple: true, value: 'SPEC', help: "exactly one runtime:NAME@RANGE (node, bun or deno; e.g. runtime:node@'>=18 <20')", byDefault: 'required' },
+    ...SELECTION,
+    seed: { type: 'string', value: 'N', help: 'one seed for every probe', byDefault: 'random, printed' },
+    timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none', byDefault: String(DEFAULT_TIMEOUT_MS) },
+    jobs: { type: 'string', value: 'N', help: 'agent processes per probe', byDefault: 'the number of CPU cores' },
+    samples: { type: 'string', value: 'N', help: 'releases probed evenly between the two ends before the search, 0 to 64; a change that comes and goes between samples can only be seen with more', byDefault: `${DEFAULT_SAMPLES}, the midpoint` },
+    'max-probes': { type: 'string', value: 'N', help: 'stop after N probes, each a download of the release unless cached', byDefault: String(DEFAULT_MAX_PROBES) },
+    by: { type: 'string', value: 'WHAT', help: 'status: a change is a change of status; message: two failures with different messages (first lines) differ too', byDefault: 'status' },
+    json: { type: 'boolean', help: "print the search (releases, every probe's statuses, changes per case) as JSON", byDefault: 'text' },
+  },
+  examples: [
+    "npx rtconf bisect --candidate runtime:node@'>=18 <20' --case 'https.global-agent.*' --seed 20261123",
+    "npx rtconf bisect --candidate runtime:node@'>=20 <23' --case https.server.max-headers-count-default-keeps-2000 --by message",
+  ],
+} as const satisfies Verb;
+
+const DIFF = {
+  usage: ['diff A.json B.json [options]'],
+  summary: 'status changes from run A to run B (exit 1 when a result of B regressed)',
+  description: 'Compares two results files with A as the baseline, by the same gate as rtconf run --baseline A: exit 1 when a result of B regressed.',
+  positionals: true,
+  flags: {
+    json: { type: 'boolean', help: 'print every change as JSON', byDefault: 'a table' },
+  },
+  examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json'],
+} as const satisfies Verb;
+
+const MERGE = {
+  usage: ['merge A.json B.json... --out C.json'],
+  summary: 'join the results of the shards of one run (same seed)',
+  positionals: true,
+  flags: {
+    out: { type: 'string', value: 'FILE', help: 'the merged results file', byDefault: 'required' },
+  },
+  examples: ['npx rtconf merge shard-1/results.json shard-2/results.json --out merged/results.json'],
+} as const satisfies Verb;
+
+const EXPECT = {
+  usage: ['expect RESULTS [options]'],
+  summary: "print an expectations file (for --expect) from a run's non-passing results",
+  description: 'Prints, for every non-passing result, the status to expect (a flaky result: the list of its outcomes) and a reason: "TODO: why" unless --update names one.',
+  positionals: true,
+  flags: {
+    update: { type: 'string', value: 'OLD.json', help: 'keep the reasons OLD.json gives for the same statuses', byDefault: 'none' },
+  },
+  examples: ['npx rtconf expect rtconf-report/results.json --update expectations/deno-2.json > deno-2.new.json'],
+} as const satisfies Verb;
+
+const MUTATE = {
+  usage: ['mutate [options]'],
+  summary: "measure the suite's strength by mutating the reference (writes DIR/mutation.json)",
+  description:
+    "Mutates the reference's TypeScript sources and runs each mutant in an agent against the cases covering its code; writes DIR/mutation.json with scores per module and rule and the surviving mutants' diffs.",
+  positionals: false,
+  flags: {
+    module: { type: 'string', multiple: true, value: 'NAME', help: "mutate the files reached from these modules' public files; repeatable", byDefault: 'all three' },
+    rule: { type: 'string', multiple: true, value: 'GLOB', help: 'only cases citing a matching rule may kill mutants; repeatable', byDefault: 'all' },
+    operator: {
+      type: 'string',
+      multiple: true,
+      value: 'NAME',
+      help: 'repeatable; conditional-boundary, negation, arithmetic, string-literal, number-literal, remove-statement, remove-default, swap-arguments, early-return, always-true, always-false',
+      byDefault: 'all',
+    },
+    jobs: { type: 'string', value: 'N', help: 'mutants run at once, each in its own agent, 1 to 256 (an agent spends most of its time waiting)', byDefault: 'twice the number of CPU cores' },
+    out: { type: 'string', value: 'DIR', help: 'where mutation.json goes; a results.json there gets its report rebuilt', byDefault: DEFAULT_OUT },
+    max: { type: 'string', value: 'N', help: 'at most N mutants, a sample drawn with the seed', byDefault: 'every mutant' },
+    seed: { type: 'string', value: 'N', help: 'seed of the sample and of the property cases', byDefault: `${DEFAULT_MUTATION_SEED}, so two runs compare` },
+    since: { type: 'string', value: 'REF', help: 'only mutants on lines changed since git REF (git diff -U0 REF -- reference/), for pull requests', byDefault: 'every line' },
+    file: { type: 'string', multiple: true, value: 'GLOB', help: "only mutants in matching files, e.g. 'reference/internal/https/*.ts'; repeatable", byDefault: 'all' },
+    timeout: {
+      type: 'string',
+      value: 'MS',
+      help: "per-case limit of the coverage and dry runs; a mutant's case gets ten times its unmutated duration plus 0.5 s (at least 1 s)",
+      byDefault: String(DEFAULT_TIMEOUT_MS),
+    },
+    'min-score': { type: 'string', value: 'PCT', help: 'exit 1 when a module scores below PCT', byDefault: 'no threshold' },
+    'no-cache': { type: 'boolean', help: 'measure the case ↔ code map and dry run anew', byDefault: 'reuse them for identical sources, under $RTCONF_CACHE/mutation' },
+    'audit-beyond-spec': {
+      type: 'boolean',
+      help: 'run the mutants in code marked // beyond-spec: too; one a case kills is reported killed (the change reaches behaviour the spec states)',
+      byDefault: 'listed, not run, not scored',
+    },
+  },
+  examples: ['npx rtconf mutate --module querystring --since origin/main --min-score 95'],
+} as const satisfies Verb;
+
+/** Every verb `rtconf` dispatches, in the order the general help lists them. */
+export const VERBS = { run: RUN, list: LIST, report: REPORT, dashboard: DASHBOARD, export: EXPORT, bisect: BISECT, diff: DIFF, merge: MERGE, expect: EXPECT, mutate: MUTATE } as const;
+
+export type VerbName = keyof typeof VERBS;
+
+/** Whether `name` is a verb of the table (a type guard for argv). */
+export function isVerbName(name: string): name is VerbName {
+  return Object.hasOwn(VERBS, name);
+}
