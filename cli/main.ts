@@ -16,6 +16,9 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   bisect: () => import('./commands/bisect.js'),
 };
 
+/** The verbs rtconf dispatches; each has its table in cli/verbs.ts (test/cli/help.test.ts holds them together). */
+export const DISPATCHED_VERBS: readonly string[] = Object.keys(COMMANDS);
+
 export async function main(argv: readonly string[]): Promise<number> {
   const [verb, ...rest] = argv;
   quietOnClosedPipe(process.stdout);
