@@ -3,10 +3,8 @@
 // "Copy link": the address of one view of the page (a rule, a case, a cell, an API, a filter, a comparison), which
 // restores exactly that view when opened, offline, from the file itself. Where the clipboard is refused (file://,
 // permissions) the link is shown selected, so Ctrl+C copies it.
+import { copyButton } from './copy-button.js';
 import { h } from './dom.js';
-
-/** How long the button says what it did. */
-const FEEDBACK_MS = 2000;
 
 /**
  * The full address of the page with `hash` as its fragment.
@@ -26,18 +24,18 @@ export function copyLink(hash: string, what: string): HTMLElement {
   const href = linkTo(hash);
   const anchor = h('a', { class: 'view-link', href: hash.startsWith('#') ? hash : `#${hash}` }, 'permalink');
   const shown: HTMLInputElement = h('input', { class: 'link-text', type: 'text', readonly: true, value: href, 'aria-label': `Link to ${what}`, hidden: true });
-  const button = h('button', { type: 'button', class: 'secondary copy-link', 'aria-label': `Copy a link to ${what}`, 'data-href': href }, 'Copy link');
-  button.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(href);
-      button.textContent = 'Link copied';
-    } catch {
+  const button = copyButton({
+    text: href,
+    label: 'Copy link',
+    copied: 'Link copied',
+    ariaLabel: `Copy a link to ${what}`,
+    className: 'secondary copy-link',
+    selectInstead() {
       shown.hidden = false;
       shown.focus();
       shown.select();
-      button.textContent = 'Selected: press Ctrl+C';
-    }
-    window.setTimeout(() => (button.textContent = 'Copy link'), FEEDBACK_MS);
+    },
   });
+  button.dataset.href = href;
   return h('div', { class: 'link-row' }, button, anchor, shown);
 }

@@ -4,10 +4,8 @@
 // refused (permissions, file://).
 import { replayFor as replayOf } from '../../../../results/replay.js';
 import type { ReportCandidate, ReportResult } from './types.js';
+import { copyButton } from './copy-button.js';
 import { h } from './dom.js';
-
-/** How long the Copy button says what it did. */
-const FEEDBACK_MS = 2000;
 
 /**
  * The command that reruns one case of one candidate alone, derived from what the page holds by the one function the
@@ -22,13 +20,13 @@ export function replayFor(candidate: Pick<ReportCandidate, 'id' | 'name' | 'kind
 export function replayBlock(command: string): HTMLElement {
   const code = h('code', null, command);
   const pre = h('pre', { class: 'replay' }, code);
-  const button = h('button', { type: 'button', class: 'secondary copy', 'aria-label': 'Copy the replay command' }, 'Copy');
-  button.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(command);
-      button.textContent = 'Copied';
-    } catch {
-      // Clipboard access can be refused (permissions, file://): select the text so Ctrl+C works.
+  const button = copyButton({
+    text: command,
+    label: 'Copy',
+    copied: 'Copied',
+    ariaLabel: 'Copy the replay command',
+    className: 'secondary copy',
+    selectInstead() {
       const range = document.createRange();
       range.selectNodeContents(code);
       const selection = window.getSelection();
@@ -36,9 +34,7 @@ export function replayBlock(command: string): HTMLElement {
         selection.removeAllRanges();
         selection.addRange(range);
       }
-      button.textContent = 'Selected: press Ctrl+C';
-    }
-    window.setTimeout(() => (button.textContent = 'Copy'), FEEDBACK_MS);
+    },
   });
   return h('div', { class: 'replay-row' }, pre, button);
 }
