@@ -1,3 +1,5 @@
+// The layer rules of docs/architecture.md hold over the real sources (no import goes backwards or sideways), and the
+// checker catches each forbidden kind of import while allowing imports within a layer and downwards.
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { forbiddenImports, importEdges } from './import-graph.js';

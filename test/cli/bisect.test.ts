@@ -1,3 +1,5 @@
+// `rtconf bisect` over a faked registry and runtime: per case, the last release with one status (or message) and the
+// first with the other, the releases that cannot run, --max-probes, --json, "bisect again", and what it refuses.
 import { expect } from 'chai';
 import { main, type BisectDeps, type BisectJson } from '../../cli/commands/bisect.js';
 import { UsageError } from '../../cli/usage-error.js';

@@ -1,3 +1,5 @@
+// `rtconf diff BASE LATER`: exit 1 naming a normative case that stopped passing, 0 when things only got better (JSON
+// with --json), and 2 with one line for a bad file or bad usage.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// `rtconf list rules|cases` narrowed by --rule and --case, an empty selection exit 2 with one line (for cases, run's
+// own); and output into a closed pipe (`| head`) ending with the verb's own exit code and no stack trace.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// `rtconf mutate` refuses bad usage with exit 2 and one line before mutating anything; `rtconf report` draws the
+// mutation section from a mutation.json beside the results or named by --mutation, and refuses a malformed one.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

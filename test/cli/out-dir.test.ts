@@ -1,3 +1,5 @@
+// `rtconf run --out` is checked and locked before anything runs (exit 2 with one line for a file, an unwritable folder
+// or a live holder); run, report and merge save in a temp folder what a failed write after the run would lose.
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

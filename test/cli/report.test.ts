@@ -1,3 +1,5 @@
+// `rtconf report RESULTS`: the reports beside the file or in --out, the changes against --baseline, and exit 2 with one
+// line for a truncated or foreign file, an unknown flag or a missing argument.
 import { expect } from 'chai';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// A reused output folder: `rtconf report` and `rtconf run` remove the badges of candidates no longer in the run (run
+// says so) and keep the files a user put there.
 import { expect } from 'chai';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

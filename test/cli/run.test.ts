@@ -1,3 +1,5 @@
+// `rtconf run` end to end: the reference passes, a broken adapter exits 1 with a replay command that reproduces its
+// counterexample, --baseline reaches the report, absent modules skip; the built package passes the no-crypto cases.
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

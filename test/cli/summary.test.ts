@@ -1,3 +1,5 @@
+// The console's end-of-run summary: the table, one verdict line per candidate (with expectations, each credited only
+// with its own files), hung functions, hostile names made printable; a replay's verdict; export states per module.
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { printCaseVerdicts, printSummary, verdictLine, type SummaryOptions } from '../../cli/summary.js';

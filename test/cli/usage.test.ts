@@ -1,3 +1,5 @@
+// Usage errors are exit 2 with one line naming what is wrong (unknown flags, commands and modules, bad numbers, an
+// empty selection, a missing or malformed adapter), and `run --help` states every default.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// defineCases gives every case its module and keeps the rest as written, and refuses by name an id outside its module.
 import { expect } from 'chai';
 import { defineCases } from '../../conformance/case.js';
 

@@ -1,3 +1,6 @@
+// Deliberately broken child_process candidates. Each is the reference with one behaviour of the spec broken, and each
+// must make the named cases fail — proof that those cases really check what they claim. The reference itself must
+// pass every case.
 import { expect } from 'chai';
 import * as host from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -10,10 +13,6 @@ import reference from '../../reference/child_process.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind, CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
-
-// Deliberately broken child_process candidates. Each is the reference with one behaviour of the spec broken, and each
-// must make the named cases fail — proof that those cases really check what they claim. The reference itself must
-// pass every case.
 
 type Fn = (...args: unknown[]) => unknown;
 type Module = Record<string, unknown>;

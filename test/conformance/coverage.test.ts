@@ -1,3 +1,5 @@
+// The coverage gate: every case has a unique id that starts with its module and cites live normative rules of that
+// module, and every normative rule of a finished module is cited by some case.
 import { expect } from 'chai';
 import { allCases } from '../../conformance/registry.js';
 import { rules, ruleById, MODULES, type ModuleName } from '../../spec/index.js';

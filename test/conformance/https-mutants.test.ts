@@ -1,3 +1,6 @@
+// Deliberately broken https candidates. Each is the reference with one behaviour of the spec broken, and each must
+// make the named cases fail — proof that those cases really check what they claim. The reference itself must pass
+// every case.
 import { expect } from 'chai';
 import type { ClientRequest } from 'node:http';
 import tls from 'node:tls';
@@ -12,10 +15,6 @@ import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { runCase } from './run-case.js';
-
-// Deliberately broken https candidates. Each is the reference with one behaviour of the spec broken, and each must
-// make the named cases fail — proof that those cases really check what they claim. The reference itself must pass
-// every case.
 
 type Fn = (...args: unknown[]) => unknown;
 type Options = Record<string, unknown>;

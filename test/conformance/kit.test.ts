@@ -1,3 +1,5 @@
+// The case helper kit: every wait ends on abort or at its limit leaving no listener or timer, and thrownBy, returnedBy,
+// expectError, api and method fail a case naming what the candidate did, a missing API as "not implemented".
 import { expect } from 'chai';
 import { EventEmitter, getEventListeners } from 'node:events';
 import { CaseFailure } from '../../conformance/case.js';

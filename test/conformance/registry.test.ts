@@ -1,3 +1,4 @@
+// Which cases a run selects: id globs where * spans dotted parts, narrowed by module, case glob and rule glob together.
 import { expect } from 'chai';
 import type { CaseDefinition } from '../../conformance/case.js';
 import { idMatcher, selectCases } from '../../conformance/registry.js';

@@ -1,3 +1,5 @@
+// writeFileOrFallback: the file where asked when possible, otherwise a file of the same name in a fresh temp folder,
+// with a one-line reason.
 import { expect } from 'chai';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// The output folder's manifest: a write removes only what the previous one generated and it did not, never a user's
+// file, anything outside the folder, results.json or the lock; an unreadable manifest counts as none.
 import { expect } from 'chai';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// lockOutDir: one run writes a folder at a time (a live holder named by its pid, a dead or garbled lock taken over), a
+// folder left empty is removed on release, and a file in the way is refused in one line.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,3 +1,6 @@
+// An equivalent mutant is excused by id. When the reference changes around it, the id can stop matching (the entry
+// then excuses nothing, silently), or the code it names can change so that the written reason no longer holds. Every
+// entry must still name a mutant of today's reference, and that mutant must change the very lines the entry shows.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,10 +8,6 @@ import { equivalentMutantsPath, readEquivalentMutants } from '../../mutation/equ
 import { generateMutants } from '../../mutation/generate-mutants.js';
 import { readReferenceSources } from '../../mutation/reference-sources.js';
 import { packageRoot } from '../../io/package-root.js';
-
-// An equivalent mutant is excused by id. When the reference changes around it, the id can stop matching (the entry
-// then excuses nothing, silently), or the code it names can change so that the written reason no longer holds. Every
-// entry must still name a mutant of today's reference, and that mutant must change the very lines the entry shows.
 
 /** The changed lines of a diff, without the hunk header (line numbers move when code is added above). */
 function changedLines(diff: string): string[] {

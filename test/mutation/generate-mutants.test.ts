@@ -1,3 +1,5 @@
+// The mutation tool's parts: mutants placed with a unified diff and ids that survive moved code, source-map decoding,
+// the changed lines for --since, reasons required in the equivalent-mutants list, and a seeded sample.
 import { expect } from 'chai';
 import { generateMutants, unifiedDiff } from '../../mutation/generate-mutants.js';
 import { decodeVlq, lineStarts, mappingPoints } from '../../mutation/source-map.js';

@@ -1,3 +1,5 @@
+// Each mutation operator on small snippets: the edits it makes, in source order, what it leaves alone (names, imports,
+// types), and that every mutant of the reference still parses.
 import { expect } from 'chai';
 import ts from 'typescript5';
 import { findMutations, type OperatorName } from '../../mutation/operators.js';

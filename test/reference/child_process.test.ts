@@ -1,3 +1,5 @@
+// The reference rt:child_process, much of it beside the host's node:child_process: exec and execFile (exit, signals,
+// timeout, maxBuffer, encodings, abort), promisified forms, argument errors, command lookup, spawn, fork, sync forms.
 import { expect } from 'chai';
 import * as host from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// The reference's coded errors look like the host's: the code shows in String(error), the stack's first line and
+// inspect, for every error class and the exec callback's maxBuffer error, and the stack starts at the rejecting code.
 import { expect } from 'chai';
 import * as hostChildProcess from 'node:child_process';
 import hostQuerystring from 'node:querystring';

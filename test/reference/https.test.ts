@@ -1,3 +1,5 @@
+// The reference rt:https over TLS on 127.0.0.1 with minted certificates: Server and Agent (defaults, session reuse,
+// SNI, pools), their call-without-new forms, createConnection, request and get with their failures, the session cache.
 import { expect } from 'chai';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// The SVG badge: passed over evaluated normative rules, a colour each for full, partial and poor, "not provided" when
+// every case was skipped, and the candidate's name as text, never as markup.
 import { expect } from 'chai';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderBadge } from '../../reports/badge.js';

@@ -1,3 +1,5 @@
+// The HTML report without a browser: a CSP allowing only its own inline script and style, nothing outside the file,
+// data no candidate string can break out of, baseline changes; buildReportData's one case list and grouped rules.
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { renderHtmlReport } from '../../reports/html-report.js';

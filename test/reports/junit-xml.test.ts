@@ -1,3 +1,5 @@
+// junit.xml: a well-formed testsuite per candidate and module with counts that add up, statuses mapped to <failure>,
+// <error> and <skipped> with message and replay command, and any string a candidate produces kept as text.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';

@@ -1,3 +1,5 @@
+// writeReports: index.html, junit.xml and one badge per candidate under safe, distinct names; when one output cannot
+// be written the others still are, the error names it, and results.json is left alone.
 import { expect } from 'chai';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// diffResults: regressions (by the one definition), fixes, other changes, new and removed cases between two runs; a
+// run against itself shows none, and the edits made to a copy are exactly the changes found.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { diffResults } from '../../results/diff.js';

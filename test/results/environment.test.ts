@@ -1,3 +1,5 @@
+// The run environment in results.json (OS, arch, CPUs, Node, command line, suite version): valid per the schema,
+// optional for files written before it, and carried into the HTML report's data.
 import { expect } from 'chai';
 import { arch } from 'node:os';
 import { runEnvironment } from '../../results/environment.js';

@@ -1,3 +1,5 @@
+// `run --repeat`: repetitions merged into one result, flaky when their outcomes differ (older files read as having
+// none); expectations that allow several outcomes gate such runs, and `rtconf expect` writes them.
 import { expect } from 'chai';
 import { isRegression } from '../../results/regression.js';
 import { evaluateGate, sourceFromExpectations } from '../../results/regression-gate.js';

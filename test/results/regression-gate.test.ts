@@ -1,3 +1,5 @@
+// The gates against expectations and a baseline (unexpected results, new passes, missing cases within the selection),
+// expectations written from a run or refused when malformed, and --shard's disjoint, stable shards.
 import { expect } from 'chai';
 import { formatGate } from '../../cli/terminal-text.js';
 import type { CaseResult, ResultsFile, Status } from '../../results/results-file.js';

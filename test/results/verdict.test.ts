@@ -1,3 +1,5 @@
+// The one verdict: a rule fails when any case citing it does not pass; the pass rate counts evaluated normative rules
+// and gives a verdict per run and per module.
 import { expect } from 'chai';
 import { passRate, ruleStatuses } from '../../results/verdict.js';
 import type { CaseResult, RuleSummary, Status } from '../../results/results-file.js';

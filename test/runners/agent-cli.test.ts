@@ -1,3 +1,5 @@
+// End to end through the CLI: shards that merge into one results file (and merges refused), runs gated by expectations
+// or a baseline, and Ctrl-C writing the results so far, exiting 130 and leaving no process alive.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

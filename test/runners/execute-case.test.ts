@@ -1,3 +1,5 @@
+// executeCase, where a case becomes a result: pass, fail with expected and actual, error, timeout, skip and na, with
+// cleanups always run, counterexamples and missing exports recorded, per-case seeds, no result when interrupted.
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { CaseFailure, CaseNotApplicable, type CaseDefinition } from '../../conformance/case.js';

@@ -1,3 +1,5 @@
+// End to end, hostile candidates beside the reference: every case gets a status well within the sum of its time
+// limits, hung functions are named, and no process is left behind.
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// Where the no-crypto cases load a candidate's https module from, as the runner resolves it: what the candidate
+// declares, in its adapter or on its module object, and otherwise the runtime's builtin.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,9 +9,6 @@ import { builtinHttps, LOAD_TARGET, resolveHttpsLoadTarget } from '../../runners
 import { loadAdapter } from '../../runners/load-adapter.js';
 import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { collect } from './agent-helpers.js';
-
-// Where the no-crypto cases load a candidate's https module from, as the runner resolves it: what the candidate
-// declares, in its adapter or on its module object, and otherwise the runtime's builtin.
 
 describe('https load target', () => {
   it("takes the adapter's declaration first, then the module object's, then recognises the builtin", async () => {

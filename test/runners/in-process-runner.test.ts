@@ -1,3 +1,5 @@
+// The in-process runner on Ctrl-C: the case in flight is left out of the results (it neither ran nor timed out), and
+// the run stops promptly.
 import { expect } from 'chai';
 import { EventEmitter } from 'node:events';
 import type { CandidateModules } from '../../conformance/modules.js';

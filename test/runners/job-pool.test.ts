@@ -1,3 +1,5 @@
+// The run-wide --jobs slots (at most the pool's size at once, waiters served in order), and hung functions: three
+// timeouts in a row on one API function end its remaining cases, which are flagged as not run.
 import { expect } from 'chai';
 import { createJobPool } from '../../runners/job-pool.js';
 import { HangStreaks } from '../../runners/hang-streaks.js';

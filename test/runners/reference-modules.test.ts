@@ -1,3 +1,5 @@
+// The reference as a candidate: its three modules loaded once, and the hidden load target that lets a fresh process
+// load its https from source under tsx.
 import { expect } from 'chai';
 import { builtinHttps, LOAD_TARGET, resolveHttpsLoadTarget } from '../../runners/https-load-target.js';
 import { loadReferenceModules } from '../../runners/reference-modules.js';

@@ -1,3 +1,4 @@
+// Resolving candidate specs into runners (runners/candidates/); the grammar itself is test/results/candidate-spec.test.ts.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,6 @@ import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { loadAdapter } from '../../runners/load-adapter.js';
 import { CandidateError } from '../../results/candidate-spec.js';
 import { runSuite } from '../../runners/run-suite.js';
-
-// Resolving candidate specs into runners (runners/candidates/); the grammar itself is test/results/candidate-spec.test.ts.
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {

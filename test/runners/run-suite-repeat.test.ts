@@ -1,3 +1,5 @@
+// runSuite with repeatSeeds: every case runs once per seed and the runner closes once; a case whose status differs
+// between seeds is flaky, and one repeated seed leaves a deterministic case steady.
 import { expect } from 'chai';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { CaseResult } from '../../results/results-file.js';

@@ -1,3 +1,5 @@
+// runSuite: a valid results file in case order with matching summaries, results kept when a runner breaks down, shared
+// --jobs slots, interrupts and duplicate ids; readResults refuses a bad file with a one-line reason.
 import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

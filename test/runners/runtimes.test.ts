@@ -1,3 +1,5 @@
+// Runtime candidates: each runtime's npm package per platform, runtimes told apart by --version, the cache folder, a
+// local binary as runtime:/path run through the CLI, and an official runtime fetched from the registry once.
 import { expect } from 'chai';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Stable candidate ids: an adapter is its declared name wherever its file is; two adapters of one name, and --expect
+// naming no candidate of the run, are refused before running, and such a baseline is only warned about.
 import { expect } from 'chai';
 import { formatGate } from '../../cli/terminal-text.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,3 +1,5 @@
+// `npm run certify`: the candidates it certifies (npm ones found in expectations files, once), its --dry-run plan, and
+// --rebuild writing every report, the export and the summary from the runs on disk without running anything.
 import { expect } from 'chai';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// The agent runner against misbehaving candidates (hangs, exits, floods, garbage, poisoned globals, grandchildren):
+// each case gets a status, the next case a sound agent, no process outlives the run, and hostile ones cost little time.
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from '../agent-helpers.js';

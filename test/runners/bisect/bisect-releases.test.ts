@@ -1,3 +1,5 @@
+// bisectReleases over a fake runtime: a change dated to the last release before it and the first after in about
+// log2(n) probes; changes that come and go, unusable releases, several cases, maxProbes, interrupts, message changes.
 import { expect } from 'chai';
 import { bisectReleases, type Probe } from '../../../runners/bisect/bisect-releases.js';
 import type { Status } from '../../../results/status.js';

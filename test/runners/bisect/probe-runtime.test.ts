@@ -1,3 +1,5 @@
+// One release probed for bisect: each case's status with its message's first line, a timeout run once more, and the
+// release unusable when it cannot be installed, its agent cannot start or the harness fails around every case.
 import { expect } from 'chai';
 import type { CaseMeta } from '../../../conformance/case.js';
 import type { CaseResult } from '../../../results/results-file.js';

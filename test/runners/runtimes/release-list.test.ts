@@ -1,3 +1,5 @@
+// The releases a version range names: in range, oldest first, without prereleases, listed from the runtime's package
+// on a registry; no match, or no such package, is a CandidateError with the reason.
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
