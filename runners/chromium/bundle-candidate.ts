@@ -18,6 +18,9 @@ export interface CandidateBundle {
   readonly version?: string;
 }
 
+/** The name esbuild gives the generated entry that imports the candidate. */
+const ENTRY = 'rtconf-candidate-entry.js';
+
 /** Why esbuild refused, in one line: where, what, and for an unresolved Node builtin, what that means in a page. */
 function reason(error: Message | undefined, cwd: string): string {
   if (!error) return 'esbuild gave no reason';
@@ -63,7 +66,7 @@ export async function bundleCandidate(target: AdapterSpec | NpmSpec, id: string,
   const { build } = await import('esbuild');
   try {
     const output = await build({
-      stdin: { contents: `import * as namespace from ${JSON.stringify(specifier)};\nexport { namespace };\n`, resolveDir, sourcefile: 'rtconf-candidate-entry.js', loader: 'js' },
+      stdin: { contents: `import * as namespace from ${JSON.stringify(specifier)};\nexport { namespace };\n`, resolveDir, sourcefile: ENTRY, loader: 'js' },
       bundle: true,
       write: false,
       format: 'esm',
@@ -81,6 +84,10 @@ export async function bundleCandidate(target: AdapterSpec | NpmSpec, id: string,
   } catch (error) {
     if (error instanceof CandidateError) throw error;
     const errors = (error as { errors?: Message[] }).errors;
+    const first = errors?.[0];
+    if (target.kind === 'npm' && first?.location?.file === ENTRY && first.text.startsWith('Could not resolve')) {
+      throw new CandidateError(`candidate ${id}: package not installed (run: npm install ${target.packageName})`);
+    }
     const detail = errors ? reason(errors[0], cwd) : error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new CandidateError(`candidate ${id} could not be bundled for the browser: ${detail}`);
   }
