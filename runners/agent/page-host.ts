@@ -1,35 +1,66 @@
-// The host of a page agent: each agent is one page, in a browser context of its own (no storage or cache shared with
-// the agents before it), of a headless Chromium the runner launched (runners/chromium/). The harness's end of the page
-// channel lives here: frames from the agent arrive through bindings exposed on the page, frames to it are delivered
-// with page.evaluate, in order. A stuck agent (a loop that never yields) is stopped by closing its page, which ends
-// its renderer; the next agent gets a fresh page. A page has no process the harness can read CPU time from.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// The host of a page agent: each agent is one page, in a headless Chromium of its own that the host launches and kills
+// (runners/chromium/ finds and launches it), so that what the agent costs can be read and a stuck agent stopped the way
+// a process agent is: the browser's processes are found by a tag in its environment and by ancestry (kill-tree.ts),
+// their CPU time read from /proc (a page stuck in a loop burns CPU; one slowed down by a busy machine does not), and
+// killed at once, synchronously. The next agent gets a fresh browser and page. The harness's end of the page channel
+// lives here: frames from the agent arrive through bindings exposed on the page, frames to it are delivered with
+// page.evaluate, in order.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import type { AgentHost, AgentHostEvents, AgentHostFactory } from './agent-host.js';
 import type { AgentChannel } from './channel.js';
+import { agentProcesses, killTree } from './kill-tree.js';
 import { PAGE_BINDINGS, PAGE_DELIVER } from './page-harness-channel.js';
+import { processCpuMs } from './process-cpu.js';
 import { MAX_LINE_BYTES } from './protocol.js';
 
-/** Where the agents' pages are opened: a launched browser and the address of the page that runs the agent. */
+/** Where the agents' pages come from: how to launch a browser, and the address of the page that runs the agent. */
 export interface PageSite {
-  readonly browser: Browser;
+  /** Launches headless Chromium for one agent, with `env` added to its environment. */
+  launch(env: Readonly<Record<string, string>>): Promise<Browser>;
   readonly url: string;
 }
 
+/** Environment variable of a page agent's browser, so that its processes can be found and killed. */
+export const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
+
 const TAIL_CHARS = 4096;
-/** How long `kill` waits for the page's context to close. */
+/** How long `kill` waits for the browser to close. */
 const CLOSE_WAIT_MS = 5000;
 
 /**
- * Hosts for agents in pages of `site`.
+ * Hosts for agents in pages of `site`, each in a browser of its own.
  * @example
- * createAgentRunner({ candidate, load, host: pageHosts({ browser, url: server.url }) });
+ * createAgentRunner({ candidate, load, host: pageHosts({ launch: (env) => launchChromium(path, env), url: server.url }) });
  */
 export function pageHosts(site: PageSite): AgentHostFactory {
   return async () => new PageHost(site);
 }
 
+/** The browser process carrying `tag` in its environment (its helpers descend from it), on Linux; else undefined. */
+function taggedRoot(tag: string): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const tagged = new Map<number, number>();
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (!readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(tag)) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      tagged.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone, or not readable: not ours
+    }
+  }
+  // The root is the tagged process whose parent is not tagged (Debian's wrapper script execs the browser in place).
+  for (const [pid, ppid] of tagged) if (!tagged.has(ppid)) return pid;
+  return undefined;
+}
+
 export class PageHost implements AgentHost {
-  private context?: BrowserContext;
+  /** `NAME=value` in the browser's environment. */
+  readonly tag = `${PAGE_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
+  private browser?: Browser;
+  private root?: number;
   private page?: Page;
   private killed = false;
   private ended = false;
@@ -41,14 +72,17 @@ export class PageHost implements AgentHost {
 
   async start(events: AgentHostEvents): Promise<void> {
     this.events = events;
-    const context = await this.site.browser.newContext();
-    this.context = context;
+    const [name, value] = this.tag.split('=') as [string, string];
+    const browser = await this.site.launch({ [name]: value });
+    this.browser = browser;
+    this.root = taggedRoot(this.tag);
     if (this.killed) {
-      // Killed while the context was being made: nothing may be started any more.
-      await context.close().catch(() => undefined);
+      // Killed while the browser was starting: nothing may run in it.
+      this.stopBrowser();
       return;
     }
-    const page = await context.newPage();
+    browser.on('disconnected', () => this.end(this.killed ? 'its browser was closed by the harness' : 'its browser went away'));
+    const page = await browser.newPage();
     this.page = page;
     let opened = false;
     // One evaluate at a time, so frames reach the agent in the order they were sent; a page that has hung or closed
@@ -89,8 +123,14 @@ export class PageHost implements AgentHost {
     await page.goto(this.site.url, { waitUntil: 'commit' });
   }
 
-  cpuMs(): undefined {
-    return undefined;
+  /** The CPU time of the agent's browser, all its processes together (the page's renderer does the work). */
+  cpuMs(): number | undefined {
+    const root = this.root;
+    if (root === undefined) return undefined;
+    let total = processCpuMs(root);
+    if (total === undefined) return undefined;
+    for (const pid of agentProcesses(root)) total += processCpuMs(pid) ?? 0;
+    return total;
   }
 
   diagnostics(): string {
@@ -100,9 +140,7 @@ export class PageHost implements AgentHost {
   killNow(): void {
     if (this.killed) return;
     this.killed = true;
-    // Closing the context closes the page and ends its renderer, stuck in a loop or not. Synchronous callers (the
-    // process 'exit' hook) cannot wait for it; playwright kills the whole browser when this process exits.
-    this.closing = this.context?.close().catch(() => undefined);
+    this.stopBrowser();
   }
 
   async kill(): Promise<void> {
@@ -111,6 +149,15 @@ export class PageHost implements AgentHost {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.closing, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
+  }
+
+  /**
+   * Kills the browser with everything it started, synchronously where its processes are known (it also runs from a
+   * process 'exit' hook), then lets playwright notice and remove the browser's temporary profile.
+   */
+  private stopBrowser(): void {
+    if (this.root !== undefined) killTree(this.root, this.tag);
+    this.closing = this.browser?.close().catch(() => undefined);
   }
 
   /** Reports the agent gone, once. */

@@ -1,8 +1,8 @@
 // `chromium:./adapter.mjs` and `chromium:npm:PACKAGE[=MODULE]`: an adapter or npm package bundled for the browser as a
 // bundler ships it (runners/chromium/bundle-candidate.ts: no Node builtins, no Node globals) and run in pages of
 // headless Chromium (the machine's own, runners/chromium/chromium-browser.ts). The page is served from 127.0.0.1
-// (runners/chromium/page-server.ts) with the page agent beside the candidate; each agent is a page (an AgentHost,
-// runners/agent/page-host.ts) driven over the page's channel. A page can have querystring only: the cases of
+// (runners/chromium/page-server.ts) with the page agent beside the candidate; each agent is a page in a browser of its
+// own (an AgentHost, runners/agent/page-host.ts) driven over the page's channel. A page can have querystring only: the cases of
 // child_process and https are `skip`, the module not provided, without asking the page.
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
@@ -11,7 +11,7 @@ import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { buildPageAgent } from '../agent/build-page-agent.js';
 import { PAGE_MODULES } from '../agent/page-candidate-modules.js';
-import { pageHosts } from '../agent/page-host.js';
+import { pageHosts, type PageSite } from '../agent/page-host.js';
 import type { CandidateLoad } from '../agent/protocol.js';
 import { bundleCandidate } from '../chromium/bundle-candidate.js';
 import { findChromium, launchChromium } from '../chromium/chromium-browser.js';
@@ -31,25 +31,27 @@ export const chromium: CandidateKindDeclaration<'chromium'> = {
     const { target } = spec;
     const bundle = await bundleCandidate(target, written, cwd);
     const server = await servePage({ agent: (await buildPageAgent()).code, candidate: bundle.code });
-    let launched: Awaited<ReturnType<typeof launchChromium>>;
-    try {
-      launched = await launchChromium(found.path);
-    } catch (error) {
-      await server.close();
-      throw new CandidateError(`candidate ${written}: Chromium (${found.path}) did not start: ${firstLine(errorText(error), 300)}`);
-    }
-    const release = async (): Promise<void> => {
-      await launched.browser.close().catch(() => undefined);
-      await server.close();
+    let browserName: string | undefined;
+    const site: PageSite = {
+      url: server.url,
+      async launch(env) {
+        try {
+          const browser = await launchChromium(found.path, env);
+          browserName ??= `Chromium ${browser.version()}`;
+          return browser;
+        } catch (error) {
+          throw new CandidateError(`candidate ${written}: Chromium (${found.path}) did not start: ${firstLine(errorText(error), 300)}`);
+        }
+      },
     };
     try {
       const load: CandidateLoad =
         target.kind === 'npm'
           ? { kind: 'npm', spec: written, entry: server.url.replace(/agent\.html$/, 'candidate.js'), packageName: target.packageName, ...(target.module ? { module: target.module } : {}) }
           : { kind: 'adapter', spec: target.path, cwd };
-      const host = pageHosts({ browser: launched.browser, url: server.url });
+      const host = pageHosts(site);
       const probed = await probeCandidate(written, load, host);
-      const page = { url: server.url, browser: launched.name };
+      const page = { url: server.url, browser: browserName ?? 'Chromium' };
       const name = target.kind === 'npm' ? target.packageName : (probed.name ?? target.path);
       const version = target.kind === 'npm' ? bundle.version : probed.version;
       const candidate: CandidateInfo = {
@@ -61,9 +63,9 @@ export const chromium: CandidateKindDeclaration<'chromium'> = {
         ...(target.kind === 'adapter' ? { path: written } : {}),
         page,
       };
-      return pageRunner(createAgentRunner({ candidate, host, load }), release);
+      return pageRunner(createAgentRunner({ candidate, host, load }), () => server.close());
     } catch (error) {
-      await release();
+      await server.close();
       throw error;
     }
   },
@@ -81,7 +83,7 @@ function notInAPage(meta: CaseMeta): CaseResult {
   };
 }
 
-/** The agents' runner for the cases a page can run, the others skipped here; closing it closes the browser and the page server. */
+/** The agents' runner for the cases a page can run, the others skipped here; closing it (its agents' browsers) closes the page server. */
 function pageRunner(agents: Runner, release: () => Promise<void>): Runner {
   let released: Promise<void> | undefined;
   return {

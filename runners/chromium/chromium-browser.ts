@@ -1,7 +1,7 @@
 // Headless Chromium for `chromium:` candidates: the browser installed on the machine (Debian's `chromium` package, or
 // the one RTCONF_CHROMIUM names), driven by playwright-core, which downloads no browser of its own. Every background
 // network feature is off (a run needs nothing but loopback), and each launch gets a fresh, empty profile that
-// playwright removes when the browser closes, and kills with the browser if the harness exits first.
+// playwright removes when the browser closes. Each page agent has a browser of its own (runners/agent/page-host.ts).
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -58,10 +58,9 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): { readonly p
 }
 
 /**
- * Launches headless Chromium from `executable`.
- * @returns the browser and how it names itself (`Chromium 156.0.8078.108`)
+ * Launches headless Chromium from `executable`, with `env` added to its environment.
+ * @returns the browser; `browser.version()` says which Chromium it is
  */
-export async function launchChromium(executable: string): Promise<{ readonly browser: Browser; readonly name: string }> {
-  const browser = await chromium.launch({ executablePath: executable, headless: true, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS });
-  return { browser, name: `Chromium ${browser.version()}` };
+export function launchChromium(executable: string, env: Readonly<Record<string, string>> = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: executable, headless: true, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS, env: { ...process.env, ...env } });
 }

@@ -21,7 +21,7 @@ export interface PageServer {
 /** The page: nothing but the agent's module script, which imports the candidate once the harness says so. */
 const PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>rtconf agent</title></head>
+<head><meta charset="utf-8"><title>rtconf agent</title><link rel="icon" href="data:,"></head>
 <body><script type="module" src="agent.js"></script></body>
 </html>
 `;
