@@ -55,7 +55,12 @@ run options:
                        runtime:NAME@RANGE another runtime's own builtins: node, bun or deno, fetched from the npm
                                           registry into $RTCONF_CACHE on first use (e.g. runtime:node@22, runtime:deno@2)
                        runtime:/path/bin  a local runtime build (node, bun or deno, told apart by --version)
-                     adapters, npm packages and runtimes run in separate agent processes
+                       chromium:./adapter.mjs  chromium:npm:PACKAGE[=MODULE]
+                                          an adapter or npm package bundled for the browser as a bundler ships it
+                                          (no Node builtins or globals) and run in pages of headless Chromium: the
+                                          machine's own, $RTCONF_CHROMIUM or chromium on PATH (Debian's package);
+                                          querystring only (child_process and https: not provided in a page)
+                     adapters, npm packages and runtimes run in separate agent processes, chromium: ones in pages
   --module NAME      repeatable; querystring, child_process or https (default: all three)
   --rule GLOB        only cases citing a rule matching GLOB (e.g. 'querystring.parse.*'); repeatable (default: all)
   --case GLOB        only cases whose id matches GLOB; repeatable (default: all)

@@ -61,6 +61,7 @@ describe('chromium: candidates', function () {
       expect(candidate?.path, 'what --candidate needs to run it again').to.equal('chromium:examples/adapter.mjs');
       expect(candidate?.page?.url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/agent\.html$/);
       expect(candidate?.page?.browser).to.match(/^Chromium \d+\.\d+/);
+      expect(outcome.stdout, 'the verdict line says where it ran').to.contain(`in ${candidate?.page?.browser} at ${candidate?.page?.url}:`);
       const found = byCase(file);
       expect(found.get('querystring.parse.splits-pairs-on-ampersand-by-default')?.status).to.equal('pass');
       expect(found.get('querystring.stringify.writes-bigints-as-digits')?.status).to.equal('fail');
