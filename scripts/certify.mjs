@@ -277,8 +277,10 @@ ${rows.join('\n')}
 
 "not passing" counts fail, error, timeout, crash and flaky results, "stale" expectations that now pass. Why each
 runtime fails what it fails is in [docs/runtimes.md](../runtimes.md) and, case by case, in the expectations files;
-why each npm polyfill fails what it fails, in \`expectations/npm-*.json\`, whose reasons come from the hand-audited
-verdicts of the certification corpus (\`test/certification/verdicts/\`). \`npm run certify -- --rebuild\`
+why each npm polyfill fails what it fails, in \`expectations/npm-*.json\` (run in a page of headless Chromium, as a
+bundler ships it, in \`expectations/chromium-*.json\`: every verdict in the page equals the one under Node,
+\`test/certification/page-vs-node.test.ts\`), whose reasons come from the hand-audited verdicts of the certification
+corpus (\`test/certification/verdicts/\`). \`npm run certify -- --rebuild\`
 rebuilds the dashboard and this page from the runs here without running anything, as does
 
 \`\`\`sh
