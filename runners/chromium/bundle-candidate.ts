@@ -85,7 +85,7 @@ export async function bundleCandidate(target: AdapterSpec | NpmSpec, id: string,
     if (error instanceof CandidateError) throw error;
     const errors = (error as { errors?: Message[] }).errors;
     const first = errors?.[0];
-    if (target.kind === 'npm' && first?.location?.file === ENTRY && first.text.startsWith('Could not resolve')) {
+    if (target.kind === 'npm' && first?.location?.file.endsWith(ENTRY) && first.text.startsWith('Could not resolve')) {
       throw new CandidateError(`candidate ${id}: package not installed (run: npm install ${target.packageName})`);
     }
     const detail = errors ? reason(errors[0], cwd) : error instanceof Error ? error.message.split('\n')[0] : String(error);
