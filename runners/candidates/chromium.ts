@@ -40,7 +40,8 @@ export const chromium: CandidateKindDeclaration<'chromium'> = {
           browserName ??= `Chromium ${browser.version()}`;
           return browser;
         } catch (error) {
-          throw new CandidateError(`candidate ${written}: Chromium (${found.path}) did not start: ${firstLine(errorText(error), 300)}`);
+          // The probe says which candidate could not be loaded; this says why.
+          throw new Error(`Chromium (${found.path}) did not start: ${firstLine(errorText(error), 300)}`);
         }
       },
     };
