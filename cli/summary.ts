@@ -145,11 +145,15 @@ function gateNote(run: CandidateRun, gate: ExpectationMarks): string {
   return `${expectationNote(gate.counts(run.candidate.id))} (${labels})`;
 }
 
-/** `host node v20.20.2`, `broken 1.0.0 (./adapter.mjs)`: the name a candidate gives itself, and the id when it adds something. */
+/**
+ * `host node v20.20.2`, `broken 1.0.0 (./adapter.mjs)`: the name a candidate gives itself, and the id when it adds
+ * something; for one run in a page, the browser and the page (`querystring-es3 0.2.1 in Chromium 156.0.8078.108 at …`).
+ */
 function candidateLabel(candidate: CandidateInfo): string {
   const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
   const label = candidate.name.includes(candidate.id) || candidate.id.includes(candidate.name) ? named : `${named} (${candidate.id})`;
-  return printable(label);
+  const where = candidate.page ? ` in ${candidate.page.browser} at ${candidate.page.url}` : '';
+  return printable(`${label}${where}`);
 }
 
 /**

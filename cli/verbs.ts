@@ -99,7 +99,12 @@ const RUN = {
     '  runtime:NAME@RANGE      another runtime\'s own builtins: node, bun or deno, fetched from the npm registry into',
     '                          $RTCONF_CACHE on first use (e.g. runtime:node@22, runtime:deno@2)',
     '  runtime:/path/bin       a local runtime build (node, bun or deno, told apart by --version)',
-    'Adapters, npm packages and runtimes run in separate agent processes.',
+    '  chromium:./adapter.mjs, chromium:npm:PACKAGE[=MODULE]',
+    '                          an adapter or npm package bundled for the browser as a bundler ships it (no Node',
+    '                          builtins or globals) and run in pages of headless Chromium: $RTCONF_CHROMIUM, else',
+    '                          chromium on PATH (Debian\'s package); querystring only (child_process and https are',
+    '                          not provided in a page)',
+    'Adapters, npm packages and runtimes run in separate agent processes, chromium: candidates in pages.',
   ],
 } as const satisfies Verb;
 

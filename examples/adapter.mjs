@@ -1,6 +1,7 @@
 // A worked adapter: how to certify your own implementation with rtconf.
 //
 //   npx rtconf run --candidate ./examples/adapter.mjs
+//   npx rtconf run --candidate chromium:./examples/adapter.mjs    # bundled for the browser, in a page of Chromium
 //
 // The default export names the candidate and hands over one object per module it implements. Leave a module out
 // and its cases are reported `skip`; misname one (say `childProcess`) and rtconf refuses the adapter with exit 2.

@@ -193,10 +193,15 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
 
 /**
  * The runtime a candidate belongs to: host and `runtime:` candidates of one runtime (Node, Bun, Deno) share a group,
- * whatever their id; npm packages, adapters and the reference are grouped by kind and name.
+ * whatever their id; npm packages, adapters and the reference are grouped by kind and name, and apart when run in a
+ * browser page (`chromium:`): one polyfill in Node and in a page are two columns, never two versions of one.
  */
-export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'>): { key: string; label: string; rank: number } {
+export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partial<Pick<CandidateInfo, 'page'>>): { key: string; label: string; rank: number } {
   const rank = KIND_RANK[candidate.kind];
+  if (candidate.page) {
+    const browser = candidate.page.browser.split(' ')[0] ?? 'a browser';
+    return { key: `${candidate.kind}:${candidate.name}:page`, label: `${candidate.name} (${candidate.kind}, in ${browser})`, rank };
+  }
   switch (candidate.kind) {
     case 'host':
     case 'runtime': {

@@ -265,6 +265,9 @@ function isCalendarDate(value: string): boolean {
 
 function parseChromium(text: string, body: string): ChromiumSpec {
   if (body.startsWith('npm:')) return { kind: 'chromium', target: parseNpm(text, body.slice('npm:'.length)) };
+  if (body.startsWith('adapter:')) {
+    throw new CandidateError(`candidate ${shown(text)}: that is how results name an adapter run in Chromium (by its declared name); run it by its path, e.g. chromium:./my-adapter.mjs`);
+  }
   if (isAdapterPath(body)) return { kind: 'chromium', target: { kind: 'adapter', path: body } };
   throw new CandidateError(`candidate ${shown(text)}: expected chromium:./adapter.mjs or chromium:npm:<package>[=<module>]`);
 }

@@ -18,8 +18,21 @@ export interface CandidateInfo {
   readonly name: string;
   readonly kind: CandidateKind;
   readonly version?: string;
-  /** Adapters only: the module's path as given on the command line (what `--candidate` needs to run it again). */
+  /**
+   * Adapters only: what `--candidate` needs to run it again, the module's path as given on the command line (for one
+   * run in Chromium, `chromium:` and that path).
+   */
   readonly path?: string;
+  /** Candidates run in a browser page (`chromium:`): the page the agent ran in and the browser that showed it. */
+  readonly page?: CandidatePage;
+}
+
+/** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */
+export interface CandidatePage {
+  /** The page's address, e.g. `http://127.0.0.1:40123/agent.html`. */
+  readonly url: string;
+  /** The browser and its version as it reports them, e.g. `Chromium 156.0.8078.108`. */
+  readonly browser: string;
 }
 
 export interface ResultCounterexample {

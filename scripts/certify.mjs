@@ -44,7 +44,17 @@ export const CANDIDATES = [
   { name: 'deno-2', spec: 'runtime:deno@2' },
   { name: 'querystring-es3', spec: 'npm:querystring-es3' },
   { name: 'fast-querystring', spec: 'npm:fast-querystring' },
+  // Querystring polyfills as bundlers ship them to a page, run in headless Chromium (the machine's own): querystring-es3
+  // is what browserify, webpack 4 (node-libs-browser) and Parcel inject; node-stdlib-browser's proxy over it what
+  // vite-plugin-node-polyfills and node-stdlib-browser's own esbuild, rollup and webpack helpers inject; @jspm/core's
+  // browser nodelib what jspm maps querystring to. An adapter's results name it by its declared name (`id`).
+  { name: 'chromium-querystring-es3', spec: 'chromium:npm:querystring-es3' },
+  { name: 'chromium-node-stdlib-browser', spec: 'chromium:test/certification/page-candidates/node-stdlib-browser.mjs', id: 'chromium:adapter:node-stdlib-browser querystring' },
+  { name: 'chromium-jspm-core', spec: 'chromium:test/certification/page-candidates/jspm-core.mjs', id: 'chromium:adapter:@jspm/core nodelibs/browser querystring' },
 ];
+
+/** The id a candidate's results carry: its spec, except for an adapter, named by what it declares. */
+const idOf = (candidate) => candidate.id ?? candidate.spec;
 
 /** The seed docs/runtimes.md and expectations/ were measured with: property cases draw the same inputs every time. */
 const DEFAULT_SEED = '20261123';
@@ -63,7 +73,7 @@ export async function expectationFiles(dir = join(ROOT, 'expectations')) {
 
 /** CANDIDATES, then every `npm:` candidate an expectations file names that is not among them. */
 export function discoverCandidates(files, base = CANDIDATES) {
-  const known = new Set(base.map((candidate) => candidate.spec));
+  const known = new Set(base.map(idOf));
   const extra = [];
   for (const ids of files.values()) {
     for (const id of ids) {
@@ -125,16 +135,16 @@ async function main() {
   const files = await expectationFiles();
   let candidates = discoverCandidates(files);
   if (values.only) {
-    const unknown = values.only.filter((name) => !candidates.some((candidate) => candidate.name === name || candidate.spec === name));
+    const unknown = values.only.filter((name) => !candidates.some((candidate) => candidate.name === name || candidate.spec === name || idOf(candidate) === name));
     if (unknown.length > 0) throw new Error(`--only ${unknown.join(', ')}: not a candidate we certify (${candidates.map((candidate) => candidate.name).join(', ')})`);
-    candidates = candidates.filter((candidate) => values.only.includes(candidate.name) || values.only.includes(candidate.spec));
+    candidates = candidates.filter((candidate) => values.only.includes(candidate.name) || values.only.includes(candidate.spec) || values.only.includes(idOf(candidate)));
   }
   const out = resolve(values.out);
   const runsDir = join(out, 'runs');
   const planOf = (candidate) => ({
     ...candidate,
     out: join(runsDir, candidate.name),
-    expect: [...files].filter(([, ids]) => ids.includes(candidate.spec)).map(([file]) => file),
+    expect: [...files].filter(([, ids]) => ids.includes(idOf(candidate))).map(([file]) => file),
   });
   const everything = discoverCandidates(files).map(planOf);
   const plan = candidates.map(planOf);
@@ -291,8 +301,10 @@ ${rows.join('\n')}
 
 "not passing" counts fail, error, timeout, crash and flaky results, "stale" expectations that now pass. Why each
 runtime fails what it fails is in [docs/runtimes.md](../runtimes.md) and, case by case, in the expectations files;
-why each npm polyfill fails what it fails, in \`expectations/npm-*.json\`, whose reasons come from the hand-audited
-verdicts of the certification corpus (\`test/certification/verdicts/\`). \`npm run certify -- --rebuild\`
+why each npm polyfill fails what it fails, in \`expectations/npm-*.json\` (run in a page of headless Chromium, as a
+bundler ships it, in \`expectations/chromium-*.json\`: every verdict in the page equals the one under Node,
+\`test/certification/page-vs-node.test.ts\`), whose reasons come from the hand-audited verdicts of the certification
+corpus (\`test/certification/verdicts/\`). \`npm run certify -- --rebuild\`
 rebuilds the dashboard and this page from the runs here without running anything, as does
 
 \`\`\`sh

@@ -19,12 +19,16 @@ import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js
 import type { HarnessChannel } from './channel.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
+/** What runs the agent, as the `ready` message reports it, and the executable the fixtures hand to cases. */
+export type RuntimeInfo = Extract<AgentMessage, { type: 'ready' }>['runtime'];
+
 /**
- * What differs between the places an agent runs in: how it ends, and how it hears of errors nobody caught. (What the
- * runtime is, `runtimeInfo`, and the fixtures' `execPath` are still read from `process`, as Node, Bun and Deno have
- * it; a Worker's or a page's agent will want them here too.)
+ * What differs between the places an agent runs in: how it ends, how it hears of errors nobody caught, and what it
+ * runs in where `process` cannot say.
  */
 export interface AgentPlatform {
+  /** What runs the agent, where there is no `process` to read it from (a page); absent: Node, Bun or Deno, from `process`. */
+  readonly runtime?: RuntimeInfo;
   /**
    * Ends the agent and everything it started: called when the harness went away (the channel closed) and after a
    * case left the global environment modified (the harness then starts a fresh agent). A process exits with its group.
@@ -48,7 +52,8 @@ const relied = captureReliedIntrinsics();
 /** Snapshot of the shared objects once the candidate is loaded: what a case changes beyond it poisons later cases. */
 let guard: IntrinsicsGuard | undefined;
 
-function runtimeInfo(): { name: string; version: string; execPath: string } {
+function runtimeInfo(platform: AgentPlatform): RuntimeInfo {
+  if (platform.runtime) return platform.runtime;
   const deno = (globalThis as { Deno?: { version?: { deno?: string } } }).Deno;
   if (deno?.version?.deno) return { name: 'deno', version: deno.version.deno, execPath: process.execPath };
   const versions = process.versions as Record<string, string | undefined>;
@@ -101,7 +106,7 @@ class Channel {
 
 type CertificateSet = Awaited<ReturnType<Fixtures['certificates']>>;
 
-function createFixtures(channel: Channel, fixturesDir: string): Fixtures {
+function createFixtures(channel: Channel, fixturesDir: string, execPath: string): Fixtures {
   let nextId = 1;
   let certificates: Promise<CertificateSet> | undefined;
   // The trusted peers live in the harness: each operation is a request over the channel.
@@ -115,7 +120,7 @@ function createFixtures(channel: Channel, fixturesDir: string): Fixtures {
     trustedServer: trusted.trustedServer,
     trustedClient: trusted.trustedClient,
     path: (name: string) => join(fixturesDir, name),
-    execPath: process.execPath,
+    execPath,
     certificates() {
       // Minted once per run by the harness (in its own trusted runtime) and shared with every agent.
       certificates ??= channel.request({ type: 'certificates', id: nextId++ }).then((reply) => {
@@ -228,14 +233,15 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
           channel.send({ type: 'fatal', message: reason });
           return;
         }
-        fixtures = createFixtures(channel, message.fixturesDir);
+        const runtime = runtimeInfo(platform);
+        fixtures = createFixtures(channel, message.fixturesDir, runtime.execPath);
         // Checked right after the candidate loaded: if it broke what every case relies on, the harness ends every
         // case at once with that reason instead of waiting out one time limit per case.
         const broken = await relied.broken();
         guard = guardIntrinsics();
         channel.send({
           type: 'ready',
-          runtime: runtimeInfo(),
+          runtime,
           ...(loaded.name !== undefined ? { name: loaded.name } : {}),
           ...(loaded.version !== undefined ? { version: loaded.version } : {}),
           modules: objectKeys(loaded.modules),

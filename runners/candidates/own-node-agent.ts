@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { fixturePath } from '../../conformance/fixture-path.js';
 import { CandidateError } from '../../results/candidate-spec.js';
 import { Agent, AgentStartError } from '../agent/agent.js';
+import type { AgentHostFactory } from '../agent/agent-host.js';
 import { processHosts, type AgentLaunch } from '../agent/process-host.js';
 import type { CandidateLoad } from '../agent/protocol.js';
 import { PROFILES } from '../runtimes/runtime-profile.js';
@@ -22,13 +23,14 @@ export interface Probed {
 /**
  * Starts one agent to load the candidate and report its name, version and modules, then stops it.
  * @param spec the spec as given, for messages
+ * @param host where the agent runs (default: our own Node; a `chromium:` candidate probes in a page)
  * @throws CandidateError when the candidate cannot be loaded, with the agent's one-line reason
  */
-export async function probeCandidate(spec: string, load: CandidateLoad): Promise<Probed> {
+export async function probeCandidate(spec: string, load: CandidateLoad, host: AgentHostFactory = processHosts(OWN_NODE)): Promise<Probed> {
   let agent: Agent | undefined;
   try {
     agent = await Agent.start({
-      host: await processHosts(OWN_NODE)(),
+      host: await host(),
       init: { candidate: { id: spec, name: spec, kind: load.kind === 'npm' ? 'npm' : 'adapter' }, load, fixturesDir: dirname(fixturePath('x')), runSeed: 0, timeoutMs: 1000 },
       certificates: () => Promise.reject(new Error('no certificates while probing')),
       startTimeoutMs: 20_000,

@@ -55,6 +55,9 @@ describe('buildDashboardData', () => {
   it('orders versions by semver, with or without a v, and puts what is not a version last', () => {
     expect(['22.23.3', 'v20.20.2', '18.20.8', 'nightly', '1.10.0', '1.9.0'].sort(compareVersions)).to.deep.equal(['1.9.0', '1.10.0', '18.20.8', 'v20.20.2', '22.23.3', 'nightly']);
     expect(groupOf({ kind: 'npm', name: 'querystring-es3' })).to.deep.include({ key: 'npm:querystring-es3', label: 'querystring-es3 (npm)' });
+    // The same polyfill run in a page is its own column, not another version of the Node-run one.
+    const inPage = groupOf({ kind: 'npm', name: 'querystring-es3', page: { url: 'http://127.0.0.1:1/agent.html', browser: 'Chromium 156.0.8078.108' } });
+    expect(inPage).to.deep.include({ key: 'npm:querystring-es3:page', label: 'querystring-es3 (npm, in Chromium)' });
   });
 
   it('marks results expected or unexpected against expectations files, per column', () => {

@@ -169,6 +169,7 @@ describe('candidate-spec grammar', () => {
       ['chromium:', /expected chromium:\.\/adapter\.mjs or chromium:npm:/],
       ['chromium:host', /expected chromium:\.\/adapter\.mjs or chromium:npm:/],
       ['chromium:npm:pkg=nope', /unknown module "nope"/],
+      ['chromium:adapter:my-qs', /how results name an adapter run in Chromium/],
       [`npm:${'x'.repeat(5000)}=nope`, /unknown module "nope"/],
     ];
     for (const [text, reason] of refused) {
@@ -187,8 +188,8 @@ describe('candidate-spec grammar', () => {
       for (const [text, reason] of [
         ['runtime:workerd@1,date=2025-02-30', 'is not a date'],
         ['runtime:workerd@1,date=2025-04-01', 'runtime:workerd@1,date=2025-04-01: workerd candidates are not supported yet'],
-        ['chromium:./adapter.mjs', 'chromium:./adapter.mjs: Chromium candidates are not supported yet'],
-        ['chromium:npm:querystring-es3', 'not supported yet'],
+        ['chromium:./no-such-adapter.mjs', 'no-such-adapter.mjs: no such file'],
+        ['chromium:npm:no-such-package-rtconf', 'chromium:npm:no-such-package-rtconf: package not installed'],
       ] as const) {
         const outcome = await runCli(['run', '--candidate', text, '--module', 'querystring', '--out', out]);
         expect(outcome.code, `${text}: ${outcome.stderr}`).to.equal(2);

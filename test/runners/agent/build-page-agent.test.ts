@@ -1,0 +1,28 @@
+// The page agent's script: our session, cases and kit for a page, with our own Node imports mapped for it and nothing
+// of Node left for the page to need. No browser needed.
+import { expect } from 'chai';
+import { allCases } from '../../../conformance/registry.js';
+import { buildPageAgent } from '../../../runners/agent/build-page-agent.js';
+import { rules } from '../../../spec/index.js';
+
+describe('buildPageAgent', function () {
+  this.timeout(60_000);
+
+  it('bundles the querystring cases and the session with no import of a Node builtin left', async () => {
+    const { code, hash } = await buildPageAgent();
+    expect(hash).to.match(/^[0-9a-f]{16}$/);
+    expect(code, 'no Node builtin is imported').to.not.match(/(?:from|import|require)\s*\(?\s*["']node:/);
+    expect(code).to.contain('"querystring.parse.splits-pairs-on-ampersand-by-default"');
+    // The child_process and https cases are not part of a page's agent (a page cannot run them); case ids that are
+    // not also rule ids (the rule catalogue is bundled whole) show whether their definitions came along.
+    const ruleIds = new Set(rules.map((rule) => rule.id));
+    const pageless = allCases.filter((definition) => definition.module !== 'querystring' && !ruleIds.has(definition.id));
+    expect(pageless.length).to.be.greaterThan(100);
+    expect(pageless.filter((definition) => code.includes(JSON.stringify(definition.id))).map((definition) => definition.id)).to.deep.equal([]);
+  });
+
+  it('is built once per process', async () => {
+    const [first, second] = await Promise.all([buildPageAgent(), buildPageAgent()]);
+    expect(second).to.equal(first);
+  });
+});
