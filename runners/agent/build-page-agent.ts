@@ -6,7 +6,8 @@
 // Our code imports a few Node builtins that a page does not have. As a package's "browser" field does, the build maps
 // those files for the page (PAGE_MAP): the Node builtins to page-node-builtins.ts, the candidate loader to the page's,
 // the child_process and https cases, which a page cannot run, to none, and the reference's child_process and https
-// (oracles of those cases only) to a module that refuses to load. Any other Node builtin fails the build.
+// (oracles of those cases only) and the reference's load target (the in-process candidate's only) to a module that
+// refuses to load. Any other Node builtin fails the build.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -34,6 +35,7 @@ const PAGE_MAP: Readonly<Record<string, string>> = {
   'conformance/https/index': 'no-cases',
   'reference/child_process': 'absent',
   'reference/https': 'absent',
+  'runners/reference-load-target': 'absent',
 };
 
 /** What the generated modules of PAGE_MAP contain. */

@@ -2,6 +2,7 @@
 // the candidate when told to, then runs one case per `run` message and answers with one `result` each, sending
 // heartbeats while a case runs and asking the harness for certificates and trusted-peer operations. Each entry point
 // (agent-main.ts for a process agent) opens the channel and says how the agent ends; everything else is here, once.
+import { loadReferenceOracle } from '../reference-modules.js';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers';
 import { pathToFileURL } from 'node:url';
@@ -133,17 +134,6 @@ function createFixtures(channel: Channel, fixturesDir: string, execPath: string)
   };
 }
 
-async function loadOracle(): Promise<CandidateModules> {
-  const oracle: CandidateModules = {};
-  // Each part on its own: an oracle module missing from this build only affects the cases that use it.
-  await Promise.allSettled([
-    import('../../reference/querystring.js').then((m) => (oracle.querystring = m.default as CandidateModules['querystring'])),
-    import('../../reference/child_process.js').then((m) => (oracle.child_process = m.default as unknown as CandidateModules['child_process'])),
-    import('../../reference/https.js').then((m) => (oracle.https = m.default as unknown as CandidateModules['https'])),
-  ]);
-  return oracle;
-}
-
 const extraCases = new Map<string, CaseDefinition>();
 
 async function loadCaseModules(files: readonly string[]): Promise<void> {
@@ -223,7 +213,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
       if (message.type === 'init') {
         init = message;
         try {
-          oracle = await loadOracle();
+          oracle = await loadReferenceOracle();
           await loadCaseModules(message.caseModules ?? []);
           // The candidate last: one that breaks Promise.prototype.then at load also breaks every dynamic import()
           // after it, and the agent must still get as far as saying so.
