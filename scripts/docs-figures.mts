@@ -1,8 +1,8 @@
 // Writes every figure and picture the docs quote, from the published certification in docs/conformance (real runs),
 // so that the README cannot quote a number the code no longer prints: the host's summary line on Node 20 (as
 // `npx rtconf run` prints it, computed by the summary's own `verdictLine` over the certified run of that release),
-// the case and rule counts of the published pages, and the screenshots of the dashboard and of Deno's report (taken
-// in Debian's Chromium through playwright-core). docs/figures.json records which page each screenshot was taken of
+// the case and rule counts of the published pages, and the screenshots of the dashboard, its API table and one of
+// its cells, and Deno's report (taken in Debian's Chromium, as `chromium:` candidates find and launch it). docs/figures.json records which page each screenshot was taken of
 // (its SHA-256) and the screenshot's own, which test/docs/readme-figures.test.ts holds the docs to.
 //
 //   node --import tsx scripts/docs-figures.mts [--no-screenshots]
@@ -10,12 +10,11 @@
 // `npm run certify` runs it last; `npm run docs:figures` (or `docs:screenshot`) runs it alone after a rebuild.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { verdictLine } from '../cli/summary.js';
+import { findChromium, launchChromium } from '../runners/chromium/chromium-browser.js';
 import { readResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-file.js';
 
@@ -29,11 +28,27 @@ export const FIGURES_FILE = join(DOCS, 'figures.json');
 export const HOST_RELEASE_LINE = 20;
 
 /** The screenshots the README shows: which page, in which state, into which file. */
-export const SHOTS = [
+export const SHOTS: readonly Shot[] = [
   { file: 'docs/dashboard-screenshot.png', page: 'docs/conformance/index.html', hash: '', dark: false, height: 1100 },
   { file: 'docs/report-screenshot.png', page: 'docs/conformance/runs/deno-2/index.html', hash: '#status=problem', dark: false, height: 1300 },
   { file: 'docs/report-screenshot-dark.png', page: 'docs/conformance/runs/deno-2/index.html', hash: '#status=problem', dark: true, height: 1300 },
-] as const;
+  // The dashboard's API × runtime table alone, and one of its cells opened: Deno's child_process.fork, its column
+  // found by its group on the page, so the picture follows the data rather than a fixed index.
+  { file: 'docs/api-table-screenshot.png', page: 'docs/conformance/index.html', hash: '', dark: false, height: 1000, element: '#api-section' },
+  { file: 'docs/api-cell-screenshot.png', page: 'docs/conformance/index.html', hash: '#api=child_process.fork&col={runtime:deno}', dark: false, height: 1150 },
+];
+
+/** One picture: a page in a state (its fragment), light or dark, whole or one element of it. */
+export interface Shot {
+  readonly file: string;
+  readonly page: string;
+  /** The fragment opened; `{GROUP}` stands for the column index of that dashboard group's first column. */
+  readonly hash: string;
+  readonly dark: boolean;
+  readonly height: number;
+  /** A CSS selector: only that element is pictured. */
+  readonly element?: string;
+}
 
 export interface Figures {
   /** `host node v20.20.2: 4 normative rules not met (261/265 pass)`: the part of the host's line the README quotes. */
@@ -105,35 +120,35 @@ export function writeReadme(figures: Figures): void {
 }
 
 async function screenshots(): Promise<ShotRecord[]> {
-  const { chromium } = await import('playwright-core');
-  const executablePath = process.env.RTCONF_CHROMIUM ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium or set RTCONF_CHROMIUM`);
-  const profile = await mkdtemp(join(tmpdir(), 'rtconf-figures-'));
+  const found = findChromium();
+  if ('missing' in found) throw new Error(found.missing);
+  const browser = await launchChromium(found.path);
   const records: ShotRecord[] = [];
   try {
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1400, height: 1300 },
-    });
-    try {
-      for (const shot of SHOTS) {
-        const page = await context.newPage();
-        await page.setViewportSize({ width: 1400, height: shot.height });
-        await page.emulateMedia({ colorScheme: shot.dark ? 'dark' : 'light' });
-        await page.goto(pathToFileURL(join(ROOT, shot.page)).href + shot.hash);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1300 } });
+    for (const shot of SHOTS) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: shot.element ? 1500 : 1400, height: shot.height });
+      await page.emulateMedia({ colorScheme: shot.dark ? 'dark' : 'light' });
+      const url = pathToFileURL(join(ROOT, shot.page)).href;
+      let hash = shot.hash;
+      for (const [placeholder, group] of shot.hash.matchAll(/\{([^}]+)\}/g)) {
+        await page.goto(url);
         await page.waitForSelector('html[data-ready]');
-        await page.screenshot({ path: join(ROOT, shot.file) });
-        await page.close();
-        records.push({ file: shot.file, page: shot.page, hash: shot.hash, pageSha256: sha256(join(ROOT, shot.page)), pngSha256: sha256(join(ROOT, shot.file)) });
-        process.stdout.write(`${shot.file} (of ${shot.page}${shot.hash}${shot.dark ? ', dark' : ''})\n`);
+        const col = await page.getAttribute(`#api-section td[data-group="${group}"] button.api-cell`, 'data-col');
+        if (col === null) throw new Error(`${shot.page} has no column of ${group ?? '?'} to open for ${shot.file}`);
+        hash = hash.replace(placeholder, col);
       }
-    } finally {
-      await context.close();
+      await page.goto(url + hash);
+      await page.waitForSelector('html[data-ready]');
+      if (hash.includes('api=')) await page.waitForSelector('dialog[open]');
+      await (shot.element ? page.locator(shot.element).screenshot({ path: join(ROOT, shot.file) }) : page.screenshot({ path: join(ROOT, shot.file) }));
+      await page.close();
+      records.push({ file: shot.file, page: shot.page, hash, pageSha256: sha256(join(ROOT, shot.page)), pngSha256: sha256(join(ROOT, shot.file)) });
+      process.stdout.write(`${shot.file} (of ${shot.page}${hash}${shot.dark ? ', dark' : ''})\n`);
     }
   } finally {
-    await rm(profile, { recursive: true, force: true });
+    await browser.close();
   }
   return records;
 }

@@ -1,28 +1,12 @@
-// Headless Chromium for the report's browser tests: the Debian `chromium` package driven by playwright-core, with a
-// fresh profile per launch and every background network feature off (this machine has no network but loopback).
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.RTCONF_CHROMIUM ?? '/usr/bin/chromium';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Headless Chromium for the pages' browser tests: the same browser, flags and lookup as `chromium:` candidates
+// (runners/chromium/chromium-browser.ts: Debian's package, or RTCONF_CHROMIUM), with a fresh context per launch.
+import type { BrowserContext } from 'playwright-core';
+import { findChromium, launchChromium as launchBrowser } from '../../runners/chromium/chromium-browser.js';
 
 /** Why the browser tests cannot run here, or undefined when Chromium is present. */
 export function chromiumMissing(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  return `Chromium not found at ${CHROMIUM_PATH}: install the Debian package (apt-get update && apt-get install -y chromium) or set RTCONF_CHROMIUM`;
+  const found = findChromium();
+  return 'missing' in found ? found.missing : undefined;
 }
 
 export interface Browser {
@@ -30,26 +14,18 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium with a new, empty user-data-dir that is removed on close. */
+/** Launches Chromium (a fresh, empty profile that goes with the browser) and opens a context with `viewport`. */
 export async function launchChromium(viewport = { width: 1400, height: 900 }): Promise<Browser> {
-  const profile = await mkdtemp(join(tmpdir(), 'rtconf-chromium-'));
-  let context: BrowserContext;
+  const found = findChromium();
+  if ('missing' in found) throw new Error(found.missing);
+  const browser = await launchBrowser(found.path);
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ARGS, viewport, timeout: 60_000 });
+    const context = await browser.newContext({ viewport });
+    return { context, close: () => browser.close() };
   } catch (error) {
-    await rm(profile, { recursive: true, force: true });
+    await browser.close();
     throw error;
   }
-  return {
-    context,
-    async close() {
-      try {
-        await context.close();
-      } finally {
-        await rm(profile, { recursive: true, force: true });
-      }
-    },
-  };
 }
 
 /** In CI (CI=true) the browser tests must run: a missing Chromium is then an error, not a skip. */
