@@ -1,6 +1,8 @@
-// Reads the project's own import graph from the sources (static imports, re-exports and dynamic `import()` of
-// relative paths) and judges it against the layer rules of docs/architecture.md.
+// Reads the project's own import graph from the sources (static imports, re-exports and dynamic `import()`) and judges
+// it against docs/architecture.md: which layer may import which, the few files a layer may reach another through,
+// and what the report page's bundle may contain.
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** The top-level folders that are layers, and the layers each may import (besides itself and node builtins). */
@@ -9,31 +11,56 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   spec: [],
   reference: [],
   results: ['io', 'spec'],
-  conformance: ['io', 'spec', 'results'],
+  conformance: ['io', 'spec'],
   runners: ['io', 'spec', 'conformance', 'results', 'reference'],
   reports: ['io', 'spec', 'results'],
   mutation: ['io', 'spec', 'conformance', 'results', 'runners'],
   cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  // The benchmarks measure the reference beside its peers, through the same agents and fixtures as the runs.
+  bench: ['io', 'spec', 'conformance', 'results', 'runners', 'reference'],
+  // The project's own tools (certify's figures, the survivor probe): any layer, like the CLI, but never the tests.
+  scripts: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'cli'],
 };
+
+/**
+ * Layer pairs allowed only through named files: `target` may be imported from layer `from` only by these files. The
+ * reference is one candidate among others, loaded in one place (docs/architecture.md, "Layers").
+ */
+export const ONLY_THROUGH: readonly { readonly from: string; readonly target: string; readonly files: readonly string[] }[] = [
+  { from: 'runners', target: 'reference', files: ['runners/reference-modules.ts'] },
+];
+
+/** The report page's and the dashboard's entry modules, bundled for the browser (reports/html/bundle-page.ts). */
+export const PAGE_ENTRIES = ['reports/html/page/report/main.ts', 'reports/html/page/dashboard/main.ts'] as const;
+
+/** What the page bundle may contain: its own modules and the browser-safe parts of these layers. */
+export const PAGE_LAYERS = ['reports/html/page/', 'results/', 'io/', 'spec/'] as const;
 
 export interface ImportEdge {
   /** Importing file, relative to the project root, `/`-separated. */
   readonly from: string;
-  /** Imported file, relative to the project root, `/`-separated. */
+  /** Imported file (relative path resolved), or the bare specifier (`node:fs`, `semver`). */
   readonly to: string;
+  /** `import type` / `export type`: erased at build time, never bundled. */
+  readonly typeOnly?: boolean;
+  /** A package or builtin (`node:fs`, `semver`), not a file of ours. */
+  readonly bare?: boolean;
 }
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+// from '…' | import('…') | import '…', each with whether the statement is type-only.
+const IMPORT = /(?:^|\n)\s*(?:(import|export)\s+(type\s+)?[^'";]*?\bfrom\s*|import\s*)['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Every relative import in the `.ts` files under the layer folders of `root`. */
+/** Every import in the `.ts`/`.mts` files under the folders of ALLOWED_IMPORTS in `root`. */
 export function importEdges(root: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const layer of Object.keys(ALLOWED_IMPORTS)) {
     for (const file of sourceFiles(join(root, layer))) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(IMPORT)) {
-        const target = normalize(join(dirname(file), match[1] ?? ''));
-        edges.push({ from: toPosix(relative(root, file)), to: toPosix(relative(root, target)) });
+        const specifier = match[3] ?? match[4] ?? '';
+        const bare = !specifier.startsWith('.');
+        const to = bare ? specifier : toPosix(relative(root, normalize(join(dirname(file), specifier)))).replace(/\.js$/, '.ts');
+        edges.push({ from: toPosix(relative(root, file)), to, ...(match[2] ? { typeOnly: true } : {}), ...(bare ? { bare: true } : {}) });
       }
     }
   }
@@ -43,13 +70,52 @@ export function importEdges(root: string): ImportEdge[] {
 /** The edges that break a layer rule, each as `from → to`. */
 export function forbiddenImports(edges: readonly ImportEdge[]): string[] {
   return edges
-    .filter(({ from, to }) => {
+    .filter(({ from, to, bare }) => {
+      if (bare) return false;
       const source = layerOf(from);
       const target = layerOf(to);
       if (source === undefined || source === target) return false;
-      return target === undefined || !(ALLOWED_IMPORTS[source] ?? []).includes(target);
+      if (target === undefined || !(ALLOWED_IMPORTS[source] ?? []).includes(target)) return true;
+      const narrowed = ONLY_THROUGH.find((rule) => rule.from === source && rule.target === target);
+      return narrowed !== undefined && !narrowed.files.includes(from);
     })
     .map(({ from, to }) => `${from} → ${to}`);
+}
+
+/**
+ * What the page bundle would hold that a browser page cannot: a module outside PAGE_LAYERS, or one importing a Node
+ * builtin, reached by a value import (type imports are erased) from a page entry.
+ */
+export function pageBundleProblems(edges: readonly ImportEdge[], entries: readonly string[] = PAGE_ENTRIES): string[] {
+  const byFile = new Map<string, ImportEdge[]>();
+  for (const edge of edges) byFile.set(edge.from, [...(byFile.get(edge.from) ?? []), edge]);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!PAGE_LAYERS.some((prefix) => file.startsWith(prefix))) problems.push(`${file}: outside what the page may bundle (${PAGE_LAYERS.join(', ')})`);
+    for (const edge of byFile.get(file) ?? []) {
+      if (edge.typeOnly) continue;
+      if (edge.bare) {
+        if (isNodeBuiltin(edge.to)) problems.push(`${file} → ${edge.to}: a Node builtin, which a page does not have`);
+        continue;
+      }
+      queue.push(edge.to);
+    }
+  }
+  return problems;
+}
+
+/** Imports of the tests from anything that is not a test. */
+export function importsOfTests(edges: readonly ImportEdge[]): string[] {
+  return edges.filter(({ from, to }) => !from.startsWith('test/') && to.startsWith('test/')).map(({ from, to }) => `${from} → ${to}`);
+}
+
+function isNodeBuiltin(specifier: string): boolean {
+  return specifier.startsWith('node:') || builtinModules.includes(specifier);
 }
 
 function layerOf(path: string): string | undefined {
@@ -68,7 +134,8 @@ function sourceFiles(dir: string): string[] {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'fixtures' && entry.name !== 'node_modules') files.push(...sourceFiles(path));
+      // conformance/fixtures/ holds the scripts cases start in children, not code of the layer.
+      if (!path.endsWith(join('conformance', 'fixtures')) && entry.name !== 'node_modules') files.push(...sourceFiles(path));
     } else if (/\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       files.push(path);
     }
