@@ -20,6 +20,19 @@ export interface CandidateInfo {
   readonly version?: string;
   /** Adapters only: the module's path as given on the command line (what `--candidate` needs to run it again). */
   readonly path?: string;
+  /**
+   * Runtimes whose behaviour depends on settings besides their release (workerd): what the run used, so that two runs
+   * of one release with other settings are told apart (`{ date: '2025-08-14', flags: ['nodejs_compat'] }`).
+   */
+  readonly compatibility?: CandidateCompatibility;
+}
+
+/** A runtime's compatibility settings: workerd's compatibility date and the compatibility flags given to it. */
+export interface CandidateCompatibility {
+  /** `YYYY-MM-DD`. */
+  readonly date: string;
+  /** Sorted. */
+  readonly flags: readonly string[];
 }
 
 export interface ResultCounterexample {

@@ -48,6 +48,12 @@ export interface HarnessChannel {
    * channel broke; the agent must then end itself and everything it started.
    */
   listen(events: HarnessChannelEvents): void;
+  /**
+   * Resolves once the frames sent so far have left. Where a send leaves at once (a socket write in a process) there is
+   * nothing to wait for; a Worker's frames leave only when its event loop turns, so the agent waits here before a
+   * case that may keep the loop busy, or the harness would not hear that the case started.
+   */
+  flush?(): Promise<void>;
 }
 
 export interface HarnessChannelEvents {

@@ -19,10 +19,16 @@ import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js
 import type { HarnessChannel } from './channel.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
+/** What the agent says it runs in (the `ready` message), and the executable the fixtures' `execPath` names. */
+export interface RuntimeInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly execPath: string;
+}
+
 /**
- * What differs between the places an agent runs in: how it ends, and how it hears of errors nobody caught. (What the
- * runtime is, `runtimeInfo`, and the fixtures' `execPath` are still read from `process`, as Node, Bun and Deno have
- * it; a Worker's or a page's agent will want them here too.)
+ * What differs between the places an agent runs in: how it ends, how it hears of errors nobody caught, and what
+ * runtime it is (read from `process` where Node, Bun and Deno have it, unless the platform says).
  */
 export interface AgentPlatform {
   /**
@@ -32,6 +38,8 @@ export interface AgentPlatform {
   exit(): void;
   /** Calls `listener` with each error thrown from a callback, and each rejection nobody handled, from now on. */
   onStrayError(listener: (error: unknown) => void): void;
+  /** What the runtime is, where `process` does not tell (a Worker's `process` says it is Node). */
+  runtime?(): RuntimeInfo;
 }
 
 type Init = Extract<HostMessage, { type: 'init' }>;
@@ -48,7 +56,7 @@ const relied = captureReliedIntrinsics();
 /** Snapshot of the shared objects once the candidate is loaded: what a case changes beyond it poisons later cases. */
 let guard: IntrinsicsGuard | undefined;
 
-function runtimeInfo(): { name: string; version: string; execPath: string } {
+function processRuntimeInfo(): RuntimeInfo {
   const deno = (globalThis as { Deno?: { version?: { deno?: string } } }).Deno;
   if (deno?.version?.deno) return { name: 'deno', version: deno.version.deno, execPath: process.execPath };
   const versions = process.versions as Record<string, string | undefined>;
@@ -79,6 +87,11 @@ class Channel {
     this.harness.send(encodeWire(message, stringify));
   }
 
+  /** Waits until what was sent has left (channel.ts, `flush`). */
+  async flush(): Promise<void> {
+    await this.harness.flush?.();
+  }
+
   request(message: AgentMessage & { id: number }): Promise<HostMessage> {
     return new Promise((resolve) => {
       this.waiting.set(message.id, resolve);
@@ -101,7 +114,7 @@ class Channel {
 
 type CertificateSet = Awaited<ReturnType<Fixtures['certificates']>>;
 
-function createFixtures(channel: Channel, fixturesDir: string): Fixtures {
+function createFixtures(channel: Channel, fixturesDir: string, execPath: string): Fixtures {
   let nextId = 1;
   let certificates: Promise<CertificateSet> | undefined;
   // The trusted peers live in the harness: each operation is a request over the channel.
@@ -115,7 +128,7 @@ function createFixtures(channel: Channel, fixturesDir: string): Fixtures {
     trustedServer: trusted.trustedServer,
     trustedClient: trusted.trustedClient,
     path: (name: string) => join(fixturesDir, name),
-    execPath: process.execPath,
+    execPath,
     certificates() {
       // Minted once per run by the harness (in its own trusted runtime) and shared with every agent.
       certificates ??= channel.request({ type: 'certificates', id: nextId++ }).then((reply) => {
@@ -164,6 +177,8 @@ async function runOne(
   const base = { case: definition.id, module: definition.module, rules: definition.rules };
   const loadError = loaded.loadErrors[definition.module];
   if (loadError) return { result: { ...base, status: 'error', durationMs: 0, message: `rt:${definition.module} failed to load in this runtime: ${loadError}` } };
+  const absent = loaded.absent?.[definition.module];
+  if (absent) return { result: { ...base, status: 'skip', durationMs: 0, message: `candidate does not provide ${definition.module}: ${absent}` } };
   stray = [];
   const candidate: CandidateInfo = init.candidate;
   let result: CaseResult;
@@ -206,6 +221,7 @@ async function runOne(
  */
 export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): void {
   platform.onStrayError((error) => stray.push(error));
+  const runtime = platform.runtime?.() ?? processRuntimeInfo();
   const channel = new Channel(harness);
   let init: Init | undefined;
   let loaded: LoadedCandidate | undefined;
@@ -228,14 +244,14 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
           channel.send({ type: 'fatal', message: reason });
           return;
         }
-        fixtures = createFixtures(channel, message.fixturesDir);
+        fixtures = createFixtures(channel, message.fixturesDir, runtime.execPath);
         // Checked right after the candidate loaded: if it broke what every case relies on, the harness ends every
         // case at once with that reason instead of waiting out one time limit per case.
         const broken = await relied.broken();
         guard = guardIntrinsics();
         channel.send({
           type: 'ready',
-          runtime: runtimeInfo(),
+          runtime,
           ...(loaded.name !== undefined ? { name: loaded.name } : {}),
           ...(loaded.version !== undefined ? { version: loaded.version } : {}),
           modules: objectKeys(loaded.modules),
@@ -245,6 +261,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
       }
       if (message.type === 'run' && init && loaded && fixtures) {
         channel.send({ type: 'started', case: message.case });
+        await channel.flush();
         const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures);
         channel.send({ type: 'result', result, ...(recycle ? { recycle } : {}) });
         if (recycle) setTimeout(() => platform.exit(), 50);
