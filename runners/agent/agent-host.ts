@@ -40,6 +40,8 @@ export interface AgentHostEvents extends AgentChannelEvents {
 export interface AgentHostContext {
   /** The run's certificates, minted once: a Worker's host configures its Worker to trust their CA. */
   certificates(): Promise<CertificateSet>;
+  /** Extra case modules the agents load (the harness's own tests): a Worker's host embeds them in its Worker. */
+  readonly caseModules?: readonly string[];
 }
 
 /** Makes the host of one more agent: an agent runner calls it for each agent it starts. */

@@ -40,6 +40,8 @@ export interface AgentPlatform {
   onStrayError(listener: (error: unknown) => void): void;
   /** What the runtime is, where `process` does not tell (a Worker's `process` says it is Node). */
   runtime?(): RuntimeInfo;
+  /** Imports a module by its path on the harness's machine, where the agent cannot read that path (a Worker). */
+  importFile?(path: string): Promise<unknown>;
 }
 
 type Init = Extract<HostMessage, { type: 'init' }>;
@@ -154,9 +156,9 @@ async function loadOracle(): Promise<CandidateModules> {
 
 const extraCases = new Map<string, CaseDefinition>();
 
-async function loadCaseModules(files: readonly string[]): Promise<void> {
+async function loadCaseModules(files: readonly string[], platform: AgentPlatform): Promise<void> {
   for (const file of files) {
-    const namespace = (await import(pathToFileURL(file).href)) as { cases?: unknown };
+    const namespace = (await (platform.importFile ? platform.importFile(file) : import(pathToFileURL(file).href))) as { cases?: unknown };
     if (!Array.isArray(namespace.cases)) throw new Error(`${file} exports no cases array`);
     for (const definition of namespace.cases as CaseDefinition[]) extraCases.set(definition.id, definition);
   }
@@ -235,7 +237,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
         init = message;
         try {
           oracle = await loadOracle();
-          await loadCaseModules(message.caseModules ?? []);
+          await loadCaseModules(message.caseModules ?? [], platform);
           // The candidate last: one that breaks Promise.prototype.then at load also breaks every dynamic import()
           // after it, and the agent must still get as far as saying so.
           loaded = await loadCandidateModules(message.load);

@@ -43,16 +43,23 @@ export function workerdHosts(launch: WorkerdLaunch): AgentHostFactory {
     // The trusted peers present certificates issued by the run's CA; without the run's certificates (a probe that
     // runs no case) the Worker trusts no one.
     const ca = context ? (await context.certificates()).ca.cert.pem : undefined;
-    return new WorkerdHost(launch, bundle, ca === undefined ? [] : [ca]);
+    return new WorkerdHost(launch, bundle, ca === undefined ? [] : [ca], context?.caseModules ?? []);
   };
 }
 
 /**
  * The Worker's config in Cap'n Proto text, as workerd reads it.
- * @param modules the main and agent modules' paths, relative to the config's folder
+ * @param modules the main and agent modules' paths, relative to the config's folder, and extra case modules: each
+ *   named by its path on this machine (which the agent imports it by, workerd-platform.ts), with its relative path
  */
-export function workerdConfig(launch: WorkerdLaunch, modules: { main: string; agent: string }, token: string, trusted: readonly string[]): string {
+export function workerdConfig(
+  launch: WorkerdLaunch,
+  modules: { main: string; agent: string; cases?: readonly { name: string; file: string }[] },
+  token: string,
+  trusted: readonly string[],
+): string {
   const list = (items: readonly string[]): string => `[${items.map(capnpText).join(', ')}]`;
+  const cases = (modules.cases ?? []).map((item) => `\n    (name = ${capnpText(item.name)}, esModule = embed ${capnpText(item.file)}),`).join('');
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -67,7 +74,7 @@ const config :Workerd.Config = (
 const agent :Workerd.Worker = (
   modules = [
     (name = ${capnpText(MAIN_MODULE)}, esModule = embed ${capnpText(modules.main)}),
-    (name = ${capnpText(AGENT_MODULE)}, esModule = embed ${capnpText(modules.agent)}),
+    (name = ${capnpText(AGENT_MODULE)}, esModule = embed ${capnpText(modules.agent)}),${cases}
   ],
   compatibilityDate = ${capnpText(launch.compatibilityDate)},
   compatibilityFlags = ${list(launch.compatibilityFlags)},
@@ -107,6 +114,7 @@ export class WorkerdHost implements AgentHost {
     private readonly launch: WorkerdLaunch,
     private readonly bundle: WorkerAgentBundle,
     private readonly trusted: readonly string[],
+    private readonly caseModules: readonly string[] = [],
   ) {
     this.tag = `${AGENT_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
     // Private: the config holds the token.
@@ -120,7 +128,11 @@ export class WorkerdHost implements AgentHost {
   async start(events: AgentHostEvents): Promise<void> {
     if (this.killed) return;
     const config = join(this.workDir, 'config.capnp');
-    const modules = { main: relative(this.workDir, this.bundle.main), agent: relative(this.workDir, this.bundle.agent) };
+    const modules = {
+      main: relative(this.workDir, this.bundle.main),
+      agent: relative(this.workDir, this.bundle.agent),
+      cases: this.caseModules.map((file) => ({ name: file, file: relative(this.workDir, file) })),
+    };
     writeFileSync(config, workerdConfig(this.launch, modules, this.token, this.trusted), { mode: 0o600 });
     const [name, value] = this.tag.split('=');
     const child = spawn(this.launch.executable, ['serve', config, '--control-fd', '3'], {

@@ -5,6 +5,11 @@
 import type { HttpHarnessChannel } from './http-harness-channel.js';
 import type { AgentPlatform } from './serve-agent.js';
 
+/** Where workerd serves a module whose name in the config is `path`: below the Worker's bundle root. */
+export function caseModuleUrl(path: string): string {
+  return new URL(`.${path.startsWith('/') ? '' : '/'}${path.replaceAll('\\', '/')}`, 'file:///bundle/').href;
+}
+
 /** The global scope's events a Worker has (workerd dispatches both on `globalThis`). */
 interface WorkerScope {
   addEventListener?(type: 'error' | 'unhandledrejection', listener: (event: { error?: unknown; reason?: unknown; preventDefault?(): void }) => void): void;
@@ -30,5 +35,7 @@ export function workerdPlatform(channel: HttpHarnessChannel, version: string): A
     },
     // There is no executable a case could start: a Worker has no subprocesses.
     runtime: () => ({ name: 'workerd', version, execPath: '' }),
+    // The host embeds each extra case module under its own path (workerd-host.ts), which workerd serves below its bundle root.
+    importFile: (path) => import(caseModuleUrl(path)),
   };
 }
