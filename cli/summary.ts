@@ -5,6 +5,7 @@ import { MODULES } from '../spec/rule.js';
 import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
 import type { ExpectationSource, GateReport } from '../results/regression-gate.js';
 import { replayCommand } from '../results/replay.js';
+import { candidateLabel as labelOf } from '../results/candidate-label.js';
 import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
@@ -150,7 +151,7 @@ function gateNote(run: CandidateRun, gate: NonNullable<SummaryOptions['gate']>):
 
 /** `host node v20.20.2`, `broken 1.0.0 (./adapter.mjs)`: the name a candidate gives itself, and the id when it adds something. */
 function candidateLabel(candidate: CandidateInfo): string {
-  const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+  const named = labelOf(candidate);
   const label = candidate.name.includes(candidate.id) || candidate.id.includes(candidate.name) ? named : `${named} (${candidate.id})`;
   return printable(label);
 }

@@ -2,6 +2,7 @@
 /// <reference lib="dom.iterable" />
 // The words and marks the page shows for statuses, verdicts, changes since the baseline and candidates. A status is
 // never told by colour alone: each has a mark and a word.
+import { candidateLabel as labelOf } from '../../../../results/candidate-label.js';
 import type { CellStatus, ChangeKind, ExpectationCounts, ExpectationOutcome, ReportCandidate, Verdict } from './types.js';
 
 export const MARK: Readonly<Record<CellStatus, string>> = { pass: '✓', fail: '✗', error: '!', timeout: '◔', crash: '↯', flaky: '≈', skip: '–', na: '∅', none: '·' };
@@ -52,7 +53,7 @@ export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean):
   return gatePassed ? `${all} (gate passed)` : all;
 }
 
-/** A candidate's name with its version, as the page shows it everywhere. */
-export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version'>): string {
-  return candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+/** A candidate's name with its version (and compatibility settings, for workerd), as the page shows it everywhere. */
+export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility'>): string {
+  return labelOf(candidate);
 }
