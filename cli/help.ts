@@ -55,7 +55,14 @@ run options:
                        runtime:NAME@RANGE another runtime's own builtins: node, bun or deno, fetched from the npm
                                           registry into $RTCONF_CACHE on first use (e.g. runtime:node@22, runtime:deno@2)
                        runtime:/path/bin  a local runtime build (node, bun or deno, told apart by --version)
-                     adapters, npm packages and runtimes run in separate agent processes
+                       runtime:workerd[@RANGE][,date=YYYY-MM-DD][,flags=FLAG+FLAG]
+                                          Cloudflare's workerd from the npm registry (into $RTCONF_CACHE), the cases
+                                          run as a Worker with that compatibility date (default: the release's own,
+                                          from its version 1.YYYYMMDD.N) and these compatibility flags besides
+                                          nodejs_compat (always on); e.g. runtime:workerd@1,date=2025-08-14. Date and
+                                          flags are part of the candidate's id and label: two dates, two candidates
+                     adapters, npm packages and runtimes run in separate agent processes (workerd: a workerd
+                     process per agent, its Worker reaching only 127.0.0.1)
   --module NAME      repeatable; querystring, child_process or https (default: all three)
   --rule GLOB        only cases citing a rule matching GLOB (e.g. 'querystring.parse.*'); repeatable (default: all)
   --case GLOB        only cases whose id matches GLOB; repeatable (default: all)
@@ -79,7 +86,8 @@ run options:
                      badges name VER (default: the whole interface)
 
 bisect options:
-  --candidate SPEC   exactly one runtime:NAME@RANGE (node, bun or deno; e.g. runtime:node@'>=18 <20')
+  --candidate SPEC   exactly one runtime:NAME@RANGE (node, bun, deno or workerd; e.g. runtime:node@'>=18 <20');
+                     workerd keeps its date= and flags= in every probe (no date=: each release at its own date)
   --case, --rule, --module   select the cases as run does; at least one --case or --rule
   --seed N           one seed for every probe (default: random, printed)
   --timeout MS, --jobs N     as for run (defaults: 10000, the number of CPU cores)
