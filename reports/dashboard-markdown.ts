@@ -48,7 +48,11 @@ export function apiTableMarkdown(data: DashboardData): string {
 
 /** Per runtime with several versions: each rule whose outcome changes, the version where it passes and where it fails again. */
 export function historyMarkdown(data: DashboardData): string {
-  const version = (c: number | undefined): string => (c === undefined ? '—' : cellText(data.columns[c]?.version ?? ''));
+  // A version with its compatibility settings, where a runtime has them: workerd's columns may share one release.
+  const version = (c: number | undefined): string => {
+    const column = c === undefined ? undefined : data.columns[c];
+    return column === undefined ? '—' : cellText(withCompatibility(column.version, column.candidate.compatibility));
+  };
   const parts: string[] = [];
   for (const group of data.groups) {
     if (!group.history) continue;
