@@ -3,7 +3,6 @@
 // heartbeats while a case runs and asking the harness for certificates and trusted-peer operations. Each entry point
 // (agent-main.ts for a process agent) opens the channel and says how the agent ends; everything else is here, once.
 import { join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 import type { CaseDefinition, Fixtures } from '../../conformance/case.js';
 import type { CandidateModules } from '../../conformance/modules.js';
@@ -53,6 +52,8 @@ const parse = JSON.parse.bind(JSON);
 const objectKeys = Object.keys;
 const SafePromise = Promise;
 const safeSetInterval = setInterval;
+// The global, not node:timers: a Worker of an older workerd has setImmediate but no node:timers module.
+const nextTurn: (callback: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : (callback) => setTimeout(callback, 0);
 const safeClearInterval = clearInterval;
 const relied = captureReliedIntrinsics();
 /** Snapshot of the shared objects once the candidate is loaded: what a case changes beyond it poisons later cases. */
@@ -216,6 +217,13 @@ async function runOne(
   return { result: result.status === 'pass' ? { ...result, status: 'error', message } : result, recycle: message };
 }
 
+/** The result of a case the agent's own code failed around (not the case, not the candidate), and the agent's end. */
+function harnessFailure(id: string, thrown: unknown): { result: CaseResult; recycle: string } {
+  const definition = extraCases.get(id) ?? caseById(id);
+  const message = `the harness failed around the case: ${describeError(thrown).message}`;
+  return { result: { case: id, module: definition?.module ?? 'querystring', rules: definition?.rules ?? [], status: 'error', durationMs: 0, message }, recycle: message };
+}
+
 /**
  * Serves the harness over `harness` until the channel closes: loads the candidate on `init`, runs each case on `run`.
  * @example
@@ -264,7 +272,9 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
       if (message.type === 'run' && init && loaded && fixtures) {
         channel.send({ type: 'started', case: message.case });
         await channel.flush();
-        const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures);
+        // Whatever goes wrong around the case in this runtime, the harness hears of it as this case's error, and a
+        // fresh agent takes the next case, instead of waiting out the case's time limit.
+        const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures).catch((thrown: unknown) => harnessFailure(message.case, thrown));
         channel.send({ type: 'result', result, ...(recycle ? { recycle } : {}) });
         if (recycle) setTimeout(() => platform.exit(), 50);
       }

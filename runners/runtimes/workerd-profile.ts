@@ -46,12 +46,12 @@ export function workerdBinaryInPackage(platform: NodeJS.Platform): string {
 }
 
 /**
- * The release date a workerd version carries (`1.YYYYMMDD.N`), as a compatibility date; undefined for any other form.
+ * The release date a workerd version carries (`1.YYYYMMDD.N`; the earliest were `0.YYYYMMDD.N`), as a compatibility date; undefined for any other form.
  * @example
  * releaseDateOf('1.20261117.1'); // '2026-11-17'
  */
 export function releaseDateOf(version: string): string | undefined {
-  const match = /^1\.(\d{4})(\d{2})(\d{2})\.\d+$/.exec(version);
+  const match = /^\d+\.(\d{4})(\d{2})(\d{2})\.\d+$/.exec(version);
   return match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
 }
 
