@@ -186,7 +186,6 @@ describe('candidate-spec grammar', () => {
     try {
       for (const [text, reason] of [
         ['runtime:workerd@1,date=2025-02-30', 'is not a date'],
-        ['runtime:workerd@1,date=2025-04-01', 'runtime:workerd@1,date=2025-04-01: workerd candidates are not supported yet'],
         ['chromium:./adapter.mjs', 'chromium:./adapter.mjs: Chromium candidates are not supported yet'],
         ['chromium:npm:querystring-es3', 'not supported yet'],
       ] as const) {
