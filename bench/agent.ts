@@ -1,12 +1,16 @@
-// Agent costs, per runtime available here (the host's Node always; node/bun/deno from the rtconf cache when they are
-// there): bundle build time, agent start (spawn → connected → candidate loaded → ready), and per-case overhead (the
-// round trip of a case that does nothing, minus its own run time). Targets: start < 300 ms, overhead < 2 ms.
+// Agent costs, per runtime available here (the host's Node always; node/bun/deno and workerd from the rtconf cache when
+// they are there): bundle build time, agent start (spawn → connected → candidate loaded → ready), and per-case overhead
+// (the round trip of a case that does nothing, minus its own run time). Targets: start < 300 ms, overhead < 2 ms.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAgent } from '../runners/agent/build-agent.js';
 import { Agent } from '../runners/agent/agent.js';
-import { ProcessHost, type AgentLaunch } from '../runners/agent/process-host.js';
+import type { AgentHost } from '../runners/agent/agent-host.js';
+import { buildWorkerAgent } from '../runners/agent/build-worker-agent.js';
+import { ProcessHost } from '../runners/agent/process-host.js';
+import { WorkerdHost } from '../runners/agent/workerd-host.js';
+import { releaseDateOf, workerdCompatibility, WORKERD } from '../runners/runtimes/workerd-profile.js';
 import { fixturePath } from '../conformance/fixture-path.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
 import { PROFILES } from '../runners/runtimes/runtime-profile.js';
@@ -22,24 +26,33 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-function launches(): Array<[string, AgentLaunch]> {
-  const found: Array<[string, AgentLaunch]> = [[`host node ${process.version}`, { executable: process.execPath, args: (script) => [script] }]];
+/** Each runtime found, with how to make the host of one more agent of it. */
+function launches(): Array<[string, () => Promise<AgentHost>]> {
+  const processHost = (launch: ConstructorParameters<typeof ProcessHost>[0]) => async () => new ProcessHost(launch, (await buildAgent()).file);
+  const found: Array<[string, () => Promise<AgentHost>]> = [[`host node ${process.version}`, processHost({ executable: process.execPath, args: (script) => [script] })]];
   const root = join(cacheDir(), 'runtimes');
+  const cached = (name: string): string[] => (existsSync(join(root, name)) ? readdirSync(join(root, name)).filter((version) => /^\d/.test(version)) : []);
   for (const name of RUNTIME_NAMES) {
-    const versions = existsSync(join(root, name)) ? readdirSync(join(root, name)).filter((version) => /^\d/.test(version)) : [];
-    for (const version of versions) {
+    for (const version of cached(name)) {
       const executable = join(root, name, version, name);
       if (!existsSync(executable)) continue;
       const profile = PROFILES[name];
-      found.push([`${name} ${version}`, { executable, args: (script) => profile.scriptArgs(script), env: profile.env }]);
+      found.push([`${name} ${version}`, processHost({ executable, args: (script) => profile.scriptArgs(script), env: profile.env })]);
     }
+  }
+  for (const version of cached(WORKERD)) {
+    const executable = join(root, WORKERD, version, WORKERD);
+    if (!existsSync(executable) || releaseDateOf(version) === undefined) continue;
+    const { date, flags } = workerdCompatibility({ compatibilityFlags: [] }, version);
+    const launch = { executable, version, compatibilityDate: date, compatibilityFlags: flags };
+    found.push([`workerd ${version}`, async () => new WorkerdHost(launch, await buildWorkerAgent(), [], [CASES])]);
   }
   return found;
 }
 
-async function start(script: string, launch: AgentLaunch): Promise<Agent> {
+async function start(host: () => Promise<AgentHost>): Promise<Agent> {
   return Agent.start({
-    host: new ProcessHost(launch, script),
+    host: await host(),
     init: {
       candidate: { id: 'bench', name: 'bench', kind: 'runtime' },
       load: { kind: 'builtins' },
@@ -55,16 +68,18 @@ async function start(script: string, launch: AgentLaunch): Promise<Agent> {
 export default async function bench(): Promise<void> {
   const bundle = await buildAgent();
   console.log(`bundle: ${bundle.file} (${bundle.buildMs} ms to build with esbuild)`);
+  const worker = await buildWorkerAgent();
+  console.log(`Worker bundle: ${worker.agent} (${worker.buildMs} ms to build with esbuild)`);
   console.log('runtime                 start median   per-case overhead median   (targets: < 300 ms, < 2 ms)');
-  for (const [label, launch] of launches()) {
+  for (const [label, host] of launches()) {
     const starts: number[] = [];
     for (let index = 0; index < STARTS; index++) {
       const began = performance.now();
-      const agent = await start(bundle.file, launch);
+      const agent = await start(host);
       starts.push(performance.now() - began);
       await agent.kill();
     }
-    const agent = await start(bundle.file, launch);
+    const agent = await start(host);
     const overheads: number[] = [];
     try {
       for (let index = 0; index < ROUND_TRIPS; index++) {

@@ -6,6 +6,7 @@ import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/result
 import type { ExpectationMarks } from '../results/expectation-marks.js';
 import { expectationNote } from '../results/expectation-note.js';
 import { replayFor } from '../results/replay.js';
+import { candidateLabel as labelOf } from '../results/candidate-label.js';
 import { hungFunctions } from '../results/hung-functions.js';
 import { isFailing, STATUSES } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
@@ -150,7 +151,7 @@ function gateNote(run: CandidateRun, gate: ExpectationMarks): string {
  * something; for one run in a page, the browser and the page (`querystring-es3 0.2.1 in Chromium 156.0.8078.108 at …`).
  */
 function candidateLabel(candidate: CandidateInfo): string {
-  const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+  const named = labelOf(candidate);
   const label = candidate.name.includes(candidate.id) || candidate.id.includes(candidate.name) ? named : `${named} (${candidate.id})`;
   const where = candidate.page ? ` in ${candidate.page.browser} at ${candidate.page.url}` : '';
   return printable(`${label}${where}`);

@@ -99,6 +99,13 @@ const RUN = {
     '  runtime:NAME@RANGE      another runtime\'s own builtins: node, bun or deno, fetched from the npm registry into',
     '                          $RTCONF_CACHE on first use (e.g. runtime:node@22, runtime:deno@2)',
     '  runtime:/path/bin       a local runtime build (node, bun or deno, told apart by --version)',
+    '  runtime:workerd[@RANGE][,date=YYYY-MM-DD][,flags=FLAG+FLAG]',
+    '                          Cloudflare\'s workerd from the npm registry (into $RTCONF_CACHE), the cases run as a',
+    '                          Worker with that compatibility date (default: the release\'s own, from its version',
+    '                          1.YYYYMMDD.N) and these compatibility flags besides nodejs_compat (always on); e.g.',
+    '                          runtime:workerd@1,date=2025-08-14. Date and flags are part of the candidate\'s id and',
+    '                          label: two dates, two candidates. A workerd process per agent, its Worker reaching',
+    '                          only 127.0.0.1',
     '  chromium:./adapter.mjs, chromium:npm:PACKAGE[=MODULE]',
     '                          an adapter or npm package bundled for the browser as a bundler ships it (no Node',
     '                          builtins or globals) and run in pages of headless Chromium: $RTCONF_CHROMIUM, else',
@@ -161,13 +168,13 @@ const EXPORT = {
 } as const satisfies Verb;
 
 const BISECT = {
-  usage: ['bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)... [options]'],
+  usage: ['bisect --candidate runtime:NAME@RANGE[,date=YYYY-MM-DD][,flags=A+B] (--case GLOB | --rule GLOB)... [options]'],
   summary: "date where the selected cases change status across a runtime's published releases",
   description:
     'Installs only the releases it probes (the ends, samples, then a binary search) and prints per case the last release with one status and the first with the other (several changes: non-monotonic), and the releases that cannot run the suite.',
   positionals: false,
   flags: {
-    candidate: { type: 'string', multiple: true, value: 'SPEC', help: "exactly one runtime:NAME@RANGE (node, bun or deno; e.g. runtime:node@'>=18 <20')", byDefault: 'required' },
+    candidate: { type: 'string', multiple: true, value: 'SPEC', help: "exactly one runtime:NAME@RANGE (node, bun, deno or workerd; e.g. runtime:node@'>=18 <20'); workerd keeps its date= and flags= in every probe (no date=: each release at its own date)", byDefault: 'required' },
     ...SELECTION,
     seed: { type: 'string', value: 'N', help: 'one seed for every probe', byDefault: 'random, printed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none', byDefault: String(DEFAULT_TIMEOUT_MS) },

@@ -1,5 +1,6 @@
 // An SVG status badge per candidate ("rt conformance | 187/190"), coloured by the pass rate over normative rules,
 // for a README or a release page. Static markup only: no script, no external references.
+import { candidateLabel } from '../results/candidate-label.js';
 import type { CandidateRun, RuleSummary } from '../results/results-file.js';
 import { passRate, type PassRate } from '../results/verdict.js';
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './xml-escape.js';
@@ -71,7 +72,7 @@ export function renderBadge(run: CandidateRun, rules: readonly RuleSummary[], op
   const width = labelWidth + valueWidth;
   const summary = rate.evaluated === 0 ? value : `${rate.passed} of ${rate.evaluated} normative rules pass`;
   const certified = options.interfaceVersion ? ` to interface ${options.interfaceVersion}` : '';
-  const title = `rt conformance of ${run.candidate.name}${run.candidate.version ? ` ${run.candidate.version}` : ''}${certified}: ${summary}`;
+  const title = `rt conformance of ${candidateLabel(run.candidate)}${certified}: ${summary}`;
   const labelX = labelWidth / 2;
   const valueX = labelWidth + valueWidth / 2;
   return [

@@ -160,6 +160,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
     (a, b) =>
       groupOrder.findIndex((group) => group.key === a.group) - groupOrder.findIndex((group) => group.key === b.group) ||
       compareVersions(a.version, b.version) ||
+      compatibilityOrder(a.candidate, b.candidate) ||
       compareVersions(suiteOf(a), suiteOf(b)) ||
       a.source - b.source,
   );
@@ -214,6 +215,13 @@ export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partia
     default:
       return { key: `${candidate.kind}:${candidate.name}`, label: `${candidate.name} (${candidate.kind})`, rank };
   }
+}
+
+/** Runs of one release by their compatibility settings: no settings first, then by date, then by flags. */
+function compatibilityOrder(a: CandidateInfo, b: CandidateInfo): number {
+  const key = (candidate: CandidateInfo): string => (candidate.compatibility ? `1 ${candidate.compatibility.date} ${candidate.compatibility.flags.join('+')}` : '0');
+  const [x, y] = [key(a), key(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The dashboard's answers as Markdown, for a page that is read where no script runs (docs/conformance/README.md, written
 // by `npm run certify`): the API × (runtime, version) table, the rules that change across a runtime's versions, and the
 // rules every implementation fails. The same data as the dashboard page (reports/dashboard-data.ts), in text.
+import { withCompatibility } from '../results/candidate-label.js';
 import type { ApiCell, PageApi } from './candidate-view.js';
 import type { DashboardData } from './dashboard-data.js';
 
@@ -33,7 +34,7 @@ export function apiCellMarkdown(cell: ApiCell): string {
 function columnHead(data: DashboardData, c: number): string {
   const column = data.columns[c];
   const group = data.groups.find((item) => item.key === column?.group);
-  return cellText(`${group?.label ?? column?.candidate.name ?? ''} ${column?.version ?? ''}`.trim());
+  return cellText(withCompatibility(`${group?.label ?? column?.candidate.name ?? ''} ${column?.version ?? ''}`.trim(), column?.candidate.compatibility));
 }
 
 /** The API × column table, one row per export, columns in the dashboard's order (grouped by runtime, oldest first). */
@@ -47,7 +48,11 @@ export function apiTableMarkdown(data: DashboardData): string {
 
 /** Per runtime with several versions: each rule whose outcome changes, the version where it passes and where it fails again. */
 export function historyMarkdown(data: DashboardData): string {
-  const version = (c: number | undefined): string => (c === undefined ? '—' : cellText(data.columns[c]?.version ?? ''));
+  // A version with its compatibility settings, where a runtime has them: workerd's columns may share one release.
+  const version = (c: number | undefined): string => {
+    const column = c === undefined ? undefined : data.columns[c];
+    return column === undefined ? '—' : cellText(withCompatibility(column.version, column.candidate.compatibility));
+  };
   const parts: string[] = [];
   for (const group of data.groups) {
     if (!group.history) continue;

@@ -174,7 +174,7 @@ function candidateEntry(run: ResultsFile['runs'][number], results: ResultsFile, 
  * flags): copied as they are, if they are a plain JSON object.
  */
 function compatibilityOf(candidate: CandidateInfo): Readonly<Record<string, unknown>> | undefined {
-  const value = (candidate as CandidateInfo & { readonly compatibility?: unknown }).compatibility;
+  const value: unknown = candidate.compatibility;
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 

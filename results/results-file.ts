@@ -25,6 +25,11 @@ export interface CandidateInfo {
   readonly path?: string;
   /** Candidates run in a browser page (`chromium:`): the page the agent ran in and the browser that showed it. */
   readonly page?: CandidatePage;
+  /**
+   * Runtimes whose behaviour depends on settings besides their release (workerd): what the run used, so that two runs
+   * of one release with other settings are told apart (`{ date: '2025-08-14', flags: ['nodejs_compat'] }`).
+   */
+  readonly compatibility?: CandidateCompatibility;
 }
 
 /** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */
@@ -33,6 +38,14 @@ export interface CandidatePage {
   readonly url: string;
   /** The browser and its version as it reports them, e.g. `Chromium 156.0.8078.108`. */
   readonly browser: string;
+}
+
+/** A runtime's compatibility settings: workerd's compatibility date and the compatibility flags given to it. */
+export interface CandidateCompatibility {
+  /** `YYYY-MM-DD`. */
+  readonly date: string;
+  /** Sorted. */
+  readonly flags: readonly string[];
 }
 
 export interface ResultCounterexample {

@@ -42,6 +42,10 @@ export const CANDIDATES = [
   { name: 'node-26', spec: 'runtime:node@26' },
   { name: 'bun-1', spec: 'runtime:bun@1' },
   { name: 'deno-2', spec: 'runtime:deno@2' },
+  // Cloudflare's workerd, newest release, at two compatibility dates: the last before node:http/node:https switch on by
+  // default (enable_nodejs_http_modules, 2025-08-15), and the release's own (the newest a Worker can ask for).
+  { name: 'workerd-1-2025-08-14', spec: 'runtime:workerd@1,date=2025-08-14' },
+  { name: 'workerd-1', spec: 'runtime:workerd@1' },
   { name: 'querystring-es3', spec: 'npm:querystring-es3' },
   { name: 'fast-querystring', spec: 'npm:fast-querystring' },
   // Querystring polyfills as bundlers ship them to a page, run in headless Chromium (the machine's own): querystring-es3
@@ -241,7 +245,8 @@ async function readOutcome(item) {
   return {
     ...item,
     id: run.candidate.id,
-    version: run.candidate.version ?? '',
+    // workerd's compatibility date and flags are part of what ran: two dates of one release are two rows.
+    version: [run.candidate.version ?? '', ...(run.candidate.compatibility ? [`(compat ${[run.candidate.compatibility.date, ...run.candidate.compatibility.flags.map((flag) => `+${flag}`)].join(' ')})`] : [])].join(' ').trim(),
     startedAt: results.startedAt,
     seed: results.seed,
     suite: results.tool?.version ?? '?',

@@ -1,5 +1,5 @@
 // `rtconf bisect --candidate runtime:NAME@RANGE (--case GLOB | --rule GLOB)...`: dates the releases where the
-// selected cases change status. Lists the runtime's published releases in the range, installs only the ones it
+// selected cases change status (`runtime:workerd@RANGE[,date=…][,flags=…]` too: each probe keeps the date and flags). Lists the runtime's published releases in the range, installs only the ones it
 // probes, binary-searches between them (runners/bisect/bisect-releases.ts) and prints, per case, the last release with
 // one status and the first with the other; a case that changes more than once is reported as non-monotonic, and
 // releases that cannot run the suite (too old for the agent) are reported apart, never as a status.
@@ -8,12 +8,12 @@ import type { CaseMeta } from '../../conformance/case.js';
 import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
-import { formatCandidateSpec, parseCandidateSpec, type RuntimeName, type RuntimeSpec } from '../../results/candidate-spec.js';
+import { parseCandidateSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
 import { replayCommand } from '../../results/replay.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
-import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
+import { createRuntimeProbe, probedSpec } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
-import { listReleases, type ReleaseList } from '../../runners/runtimes/release-list.js';
+import { listReleases, type ReleasedRuntime, type ReleaseList } from '../../runners/runtimes/release-list.js';
 import { randomSeed } from '../../runners/seed.js';
 import { parseInteger, parseModule, parseVerb } from '../parse.js';
 import { DEFAULT_MAX_PROBES, DEFAULT_SAMPLES, DEFAULT_TIMEOUT_MS, VERBS } from '../verbs.js';
@@ -24,15 +24,28 @@ const USAGE = `rtconf ${VERBS.bisect.usage[0]}; see rtconf bisect --help`;
 
 /** What the command needs from the outside world; tests hand in fakes (no registry, no downloads). */
 export interface BisectDeps {
-  listReleases(runtime: RuntimeName, range: string): Promise<ReleaseList>;
-  createProbe(options: { runtime: RuntimeName; cases: readonly CaseMeta[]; seed: number; timeoutMs: number; jobs: number; signal: AbortSignal }): (version: string) => Promise<Probe>;
+  listReleases(runtime: ReleasedRuntime, range: string): Promise<ReleaseList>;
+  createProbe(options: {
+    runtime: ReleasedRuntime;
+    workerd?: WorkerdOptions;
+    cases: readonly CaseMeta[];
+    seed: number;
+    timeoutMs: number;
+    jobs: number;
+    signal: AbortSignal;
+  }): (version: string) => Promise<Probe>;
 }
 
 const REAL: BisectDeps = { listReleases: (runtime, range) => listReleases(runtime, range), createProbe: createRuntimeProbe };
 
+/** A workerd candidate's date and flags, which every probe keeps. */
+type WorkerdOptions = Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
+
 /** The report as `--json` prints it: the search's own report plus what was asked. */
 export interface BisectJson {
-  readonly runtime: RuntimeName;
+  readonly runtime: ReleasedRuntime;
+  /** workerd only: the compatibility date (absent: each release's own) and flags every probe ran with. */
+  readonly workerd?: WorkerdOptions;
   readonly package: string;
   readonly range: string;
   readonly seed: number;
@@ -57,8 +70,12 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;
   const parsed = parseCandidateSpec(spec);
-  if (parsed.kind === 'workerd') throw new UsageError(`bisect: workerd releases cannot be bisected yet, got "${spec}"`);
-  if (parsed.kind !== 'runtime' || parsed.from !== 'registry') throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
+  if (parsed.kind !== 'workerd' && (parsed.kind !== 'runtime' || parsed.from !== 'registry')) {
+    throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
+  }
+  const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.runtime;
+  const workerd: WorkerdOptions | undefined =
+    parsed.kind === 'workerd' ? { ...(parsed.compatibilityDate !== undefined ? { compatibilityDate: parsed.compatibilityDate } : {}), compatibilityFlags: parsed.compatibilityFlags } : undefined;
   if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
     throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
   }
@@ -74,11 +91,11 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const by = values.by ?? 'status';
   if (by !== 'status' && by !== 'message') throw new UsageError(`--by must be status or message, got "${by}"`);
 
-  const list = await deps.listReleases(parsed.runtime, range);
+  const list = await deps.listReleases(runtime, range);
   const { versions } = list;
   const most = Math.min(versions.length, maxProbes);
   process.stderr.write(
-    `rtconf: bisecting ${cases.length} case(s) over ${versions.length} ${parsed.runtime} release(s) matching ${range} (${versions[0]} … ${versions[versions.length - 1]}, package ${list.packageName}), seed ${seed}; at most ${most} probe(s)\n`,
+    `rtconf: bisecting ${cases.length} case(s) over ${versions.length} ${runtime} release(s) matching ${range} (${versions[0]} … ${versions[versions.length - 1]}, package ${list.packageName}), seed ${seed}; at most ${most} probe(s)\n`,
   );
 
   const interrupt = onInterrupt('reporting what the probes so far found');
@@ -86,7 +103,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   let started = 0;
   let report: BisectReport;
   try {
-    const probe = deps.createProbe({ runtime: parsed.runtime, cases, seed, timeoutMs, jobs, signal: interrupt.signal });
+    const probe = deps.createProbe({ runtime, ...(workerd ? { workerd } : {}), cases, seed, timeoutMs, jobs, signal: interrupt.signal });
     report = await bisectReleases({
       releases: versions,
       cases: cases.map((meta) => meta.id),
@@ -97,19 +114,20 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
       signal: interrupt.signal,
       onProbeStart: (version, index) => {
         started = performance.now();
-        process.stderr.write(`rtconf: probe ${index + 1}: ${parsed.runtime} ${version}\n`);
+        process.stderr.write(`rtconf: probe ${index + 1}: ${runtime} ${version}\n`);
       },
       onProbe: (version, outcome) => {
         const ms = Math.round(performance.now() - started);
         durations.set(version, ms);
-        process.stderr.write(`rtconf: probe ${parsed.runtime} ${version}: ${describeProbe(outcome)} (${(ms / 1000).toFixed(1)} s)\n`);
+        process.stderr.write(`rtconf: probe ${runtime} ${version}: ${describeProbe(outcome)} (${(ms / 1000).toFixed(1)} s)\n`);
       },
     });
   } finally {
     interrupt.dispose();
   }
   const json: BisectJson = {
-    runtime: parsed.runtime,
+    runtime,
+    ...(workerd ? { workerd } : {}),
     package: list.packageName,
     range,
     seed,
@@ -211,7 +229,7 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     );
   }
   const replays = json.cases.flatMap((history) =>
-    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(runtimeAt(name, version), history.case, json.seed))),
+    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(runtimeAt(json, version), history.case, json.seed))),
   );
   if (replays.length > 0) {
     lines.push('replay each side of a change:');
@@ -225,14 +243,13 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     ...json.selection.rules.map((glob) => `--rule ${shellQuote(glob)}`),
     ...json.selection.cases.map((glob) => `--case ${shellQuote(glob)}`),
   ];
-  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(name, json.range))} ${selection.join(' ')} --seed ${json.seed}${byMessage ? ' --by message' : ''}`);
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(json, json.range))} ${selection.join(' ')} --seed ${json.seed}${byMessage ? ' --by message' : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
-/** `runtime:NAME@RANGE`, as the grammar writes it. */
-function runtimeAt(runtime: RuntimeName, range: string): string {
-  const spec: RuntimeSpec = { kind: 'runtime', from: 'registry', runtime, range };
-  return formatCandidateSpec(spec);
+/** `runtime:NAME@RANGE` (workerd's with its date and flags), as the grammar writes it. */
+function runtimeAt(json: Pick<BisectJson, 'runtime' | 'workerd'>, range: string): string {
+  return probedSpec(json, range);
 }
 
 /** "fail → pass", or "fail → fail with another message" when only the message changed (--by message). */

@@ -40,6 +40,21 @@ async function withCheck(ctx: CaseContext, check: CheckServerIdentity, credentia
   };
 }
 
+/**
+ * `check`, counting its calls: a pin accepts only when the client asked it, so a case that expects an answer also
+ * expects the check to have been called (a client that ignores checkServerIdentity answers without pinning anything).
+ */
+function counted(check: CheckServerIdentity): { check: CheckServerIdentity; calls: () => number } {
+  let calls = 0;
+  return {
+    check: (host, cert) => {
+      calls++;
+      return check(host, cert);
+    },
+    calls: () => calls,
+  };
+}
+
 /** Pins by fingerprint256, after the standard host check, as the spec describes. */
 const fingerprintPin = (expected: string): CheckServerIdentity => (host, cert) => {
   const standard = tls.checkServerIdentity(host, cert);
@@ -121,8 +136,10 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-fingerprint256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const { run } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.server.cert.pem).fingerprint256));
+      const pin = counted(fingerprintPin(new X509Certificate(certs.server.cert.pem).fingerprint256));
+      const { run } = await withCheck(ctx, pin.check);
       expect((await run()).body).to.equal('ok');
+      expect(pin.calls(), 'checkServerIdentity calls (the pin) before the answer').to.be.at.least(1);
     },
   },
   {
@@ -139,8 +156,10 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-pubkey-sha256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const { run } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.server.cert.pem)));
+      const pin = counted(pubkeyPinCheck(pubkeyPin(certs.server.cert.pem)));
+      const { run } = await withCheck(ctx, pin.check);
       expect((await run()).body).to.equal('ok');
+      expect(pin.calls(), 'checkServerIdentity calls (the pin) before the answer').to.be.at.least(1);
     },
   },
   {

@@ -48,7 +48,9 @@ export const requestDefaultCases = defineCases('https', [
   },
   {
     id: 'https.request.default-port-443-for-url-without-port',
-    rules: ['https.request.default-port'],
+    // The port is observed through the agent's createConnection, so the case exercises those rules too: a client that
+    // ignores the override (a Worker's) fails them, not only the default port.
+    rules: ['https.request.default-port', 'https.agent.create-connection-override', 'https.agent.passed-as-agent-option'],
     async run(ctx) {
       uses(ctx, 'get', 'Agent');
       const server = await trustedServer(ctx);

@@ -2,6 +2,7 @@
 // in a workerd process or a page in Chromium. The host starts the agent and opens its channel (channel.ts); agent.ts
 // drives the protocol over it the same way whatever the host, and asks the host to kill the agent when a case hangs,
 // the agent dies or the run ends.
+import type { CertificateSet } from '../../conformance/certificate-set.js';
 import type { AgentChannel, AgentChannelEvents } from './channel.js';
 
 export interface AgentHost {
@@ -35,5 +36,13 @@ export interface AgentHostEvents extends AgentChannelEvents {
   exited(info: string): void;
 }
 
+/** What the run offers a host it starts agents for (absent when an agent is started outside a run, to probe a candidate). */
+export interface AgentHostContext {
+  /** The run's certificates, minted once: a Worker's host configures its Worker to trust their CA. */
+  certificates(): Promise<CertificateSet>;
+  /** Extra case modules the agents load (the harness's own tests): a Worker's host embeds them in its Worker. */
+  readonly caseModules?: readonly string[];
+}
+
 /** Makes the host of one more agent: an agent runner calls it for each agent it starts. */
-export type AgentHostFactory = () => Promise<AgentHost>;
+export type AgentHostFactory = (context?: AgentHostContext) => Promise<AgentHost>;

@@ -126,7 +126,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
       };
       const start = async (): Promise<Agent> => {
         const agent = await Agent.start({
-          host: await options.host(),
+          host: await options.host({ certificates: () => runFixtures.certificates(), ...(options.caseModules ? { caseModules: options.caseModules } : {}) }),
           init,
           certificates: () => runFixtures.certificates(),
           ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),

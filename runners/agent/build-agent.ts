@@ -30,7 +30,7 @@ function entryFile(): string {
 }
 
 /** `rt:x` is the spec's module scheme; every runtime we run in calls it `node:x`. */
-const rtScheme: Plugin = {
+export const rtScheme: Plugin = {
   name: 'rt-scheme',
   setup(build) {
     build.onResolve({ filter: /^rt:/ }, (args) => ({ path: `node:${args.path.slice(3)}`, external: true }));
@@ -42,7 +42,7 @@ const rtScheme: Plugin = {
  * throws when loaded, instead of failing the whole build (the agent loads such parts — the reference's https, say —
  * with dynamic imports and reports the failure per case).
  */
-function missingFiles(missing: string[]): Plugin {
+export function missingFiles(missing: string[]): Plugin {
   return {
     name: 'missing-files',
     setup(build) {
@@ -82,12 +82,20 @@ export function buildAgent(): Promise<AgentBundle> {
     });
     const code = output.outputFiles[0]?.contents;
     if (!code) throw new Error('esbuild produced no agent bundle');
-    const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-    const dir = join(cacheDir(), 'agent');
-    const file = join(dir, `agent-${hash}.mjs`);
-    if (!existsSync(file)) await writeFileAtomically(file, code);
+    const { file, hash } = await storeBundle('agent', code);
     return { file, hash, buildMs: Math.round(performance.now() - started), missing };
   })();
   built.catch(() => (built = undefined));
   return built;
+}
+
+/**
+ * Stores built code under the cache by its content hash (`<cache>/agent/<prefix>-<hash>.mjs`), once.
+ * @returns the file and the hash
+ */
+export async function storeBundle(prefix: string, code: Uint8Array | string): Promise<{ file: string; hash: string }> {
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const file = join(cacheDir(), 'agent', `${prefix}-${hash}.mjs`);
+  if (!existsSync(file)) await writeFileAtomically(file, code);
+  return { file, hash };
 }

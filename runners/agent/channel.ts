@@ -7,13 +7,11 @@
 //   127.0.0.1, the agent connects and proves itself with a per-agent token; frames are newline-terminated lines
 //   (tcp-agent-channel.ts, tcp-harness-channel.ts).
 // - HTTP, for workerd: the agent is a Worker serving requests on 127.0.0.1, and a Worker's work belongs to the request
-//   that started it (workerd cancels what is left when that request is answered, unless it is waited for). The
-//   harness's end POSTs each frame it sends; the agent's frames come back in response bodies as lines. While a case
-//   runs the agent must be able to speak first (a heartbeat every HEARTBEAT_MS, `trusted` and `certificates`
-//   requests), so the harness keeps a request open at all times for it: the `run` POST answered with a stream of
-//   lines that ends with the result, or a long poll answered with whatever frames are queued. The harness's replies
-//   to the agent's requests arrive as further POSTs, matched by id as over TCP. Silence on the open request for
-//   longer than the heartbeat allows is silence, exactly as a quiet socket is; `closed` is the Worker's end gone.
+//   that started it (workerd cancels what is left when that request is answered, and an I/O object of one request
+//   cannot be used from another). So the harness opens one request for the agent's whole life and keeps it open both
+//   ways: its body streams the harness's frames, the response's body the agent's, newline-terminated as over TCP
+//   (http-agent-channel.ts, http-harness-channel.ts). Every case, its heartbeats and its requests to the harness then
+//   live in that one request. The request carries a per-agent token; `closed` is the response's end.
 // - A page's channel, for Chromium: the harness's end is a binding the page calls (playwright's exposeBinding) for
 //   frames from the agent and `page.evaluate` for frames to it; each call carries one frame as a string.
 //
@@ -48,6 +46,12 @@ export interface HarnessChannel {
    * channel broke; the agent must then end itself and everything it started.
    */
   listen(events: HarnessChannelEvents): void;
+  /**
+   * Resolves once the frames sent so far have left. Where a send leaves at once (a socket write in a process) there is
+   * nothing to wait for; a Worker's frames leave only when its event loop turns, so the agent waits here before a
+   * case that may keep the loop busy, or the harness would not hear that the case started.
+   */
+  flush?(): Promise<void>;
 }
 
 export interface HarnessChannelEvents {

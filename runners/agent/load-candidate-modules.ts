@@ -15,6 +15,11 @@ export interface LoadedCandidate {
   readonly modules: CandidateModules;
   /** Builtins the runtime failed to load, with the reason: their cases are errors, not skips. */
   readonly loadErrors: Partial<Record<ModuleName, string>>;
+  /**
+   * Builtins the runtime does not have at all, with its own words for it (a Worker before its compatibility date turns
+   * a module on: `No such module "node:https"`): their cases are skips, and the module is not provided.
+   */
+  readonly absent?: Partial<Record<ModuleName, string>>;
   readonly name?: string;
   readonly version?: string;
   /** What the candidate declares where the spec leaves a choice to the runtime. */
@@ -35,18 +40,24 @@ const BUILTINS: Readonly<Record<ModuleName, () => Promise<{ default?: unknown }>
 };
 
 
+/** How runtimes say a builtin module does not exist (workerd, Node, Deno), as opposed to failing while it loads. */
+const NO_SUCH_MODULE = /\bNo such module\b|ERR_UNKNOWN_BUILTIN_MODULE|ERR_MODULE_NOT_FOUND|\bCannot find module\b/;
+
 async function loadBuiltins(declared: CandidateDeclarations | undefined): Promise<LoadedCandidate> {
   const modules: CandidateModules = {};
   const loadErrors: Partial<Record<ModuleName, string>> = {};
+  const absent: Partial<Record<ModuleName, string>> = {};
   for (const name of MODULES) {
     try {
       const namespace = await BUILTINS[name]();
       Object.assign(modules, { [name]: namespace.default ?? namespace });
     } catch (error) {
-      loadErrors[name] = firstLine(errorText(error, { withName: true }));
+      const reason = firstLine(errorText(error, { withName: true }));
+      if (NO_SUCH_MODULE.test(reason)) absent[name] = reason;
+      else loadErrors[name] = reason;
     }
   }
-  return { modules, loadErrors, ...(declared ? { declared } : {}) };
+  return { modules, loadErrors, ...(Object.keys(absent).length > 0 ? { absent } : {}), ...(declared ? { declared } : {}) };
 }
 
 async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<LoadedCandidate> {

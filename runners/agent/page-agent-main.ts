@@ -21,7 +21,7 @@ function browserVersion(userAgent: string): string {
 
 const channel = pageHarnessChannel();
 serveAgent(channel, {
-  runtime: { name: 'chromium', version: browserVersion(page.navigator.userAgent), execPath: '' },
+  runtime: () => ({ name: 'chromium', version: browserVersion(page.navigator.userAgent), execPath: '' }),
   exit: () => channel.exit(),
   onStrayError(listener) {
     page.addEventListener('error', (event) => listener(event.error ?? new Error(event.message ?? 'an error event without an error')));

@@ -26,8 +26,8 @@ const TAIL_BYTES = 4096;
 /** How long `kill` waits for the killed process to be reaped. */
 const REAP_WAIT_MS = 2000;
 
-/** The last `TAIL_BYTES` of a stream, so diagnostics survive any amount of output without holding it. */
-class Tail {
+/** The last `TAIL_BYTES` of a stream, so diagnostics survive any amount of output without holding it (any host of a process). */
+export class Tail {
   private text = '';
   push(chunk: Buffer): void {
     this.text = (this.text + chunk.toString('utf8')).slice(-TAIL_BYTES);

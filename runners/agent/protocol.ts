@@ -66,6 +66,9 @@ export const MAX_LINE_BYTES = 1024 * 1024;
 export const AGENT_PORT_ARG = '--rtconf-port';
 export const AGENT_TOKEN_ARG = '--rtconf-token';
 
+/** The request header by which a Worker agent's harness proves itself (http-agent-channel.ts, worker-main.ts). */
+export const AGENT_TOKEN_HEADER = 'x-rtconf-token';
+
 /** The first frame on a TCP channel, before any message: the agent proves it is the one the harness started. */
 export interface TcpHello {
   readonly type: 'hello';

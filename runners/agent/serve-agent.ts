@@ -4,7 +4,6 @@
 // (agent-main.ts for a process agent) opens the channel and says how the agent ends; everything else is here, once.
 import { loadReferenceOracle } from '../reference-modules.js';
 import { join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers';
 import { pathToFileURL } from 'node:url';
 import type { CaseDefinition, Fixtures } from '../../conformance/case.js';
 import type { CandidateModules } from '../../conformance/modules.js';
@@ -20,16 +19,14 @@ import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js
 import type { HarnessChannel } from './channel.js';
 import { decodeWire, encodeWire } from './wire-json.js';
 
-/** What runs the agent, as the `ready` message reports it, and the executable the fixtures hand to cases. */
+/** What the agent says it runs in (the `ready` message), and the executable the fixtures' `execPath` names. */
 export type RuntimeInfo = Extract<AgentMessage, { type: 'ready' }>['runtime'];
 
 /**
- * What differs between the places an agent runs in: how it ends, how it hears of errors nobody caught, and what it
- * runs in where `process` cannot say.
+ * What differs between the places an agent runs in: how it ends, how it hears of errors nobody caught, and what
+ * runtime it is (read from `process` where Node, Bun and Deno have it, unless the platform says).
  */
 export interface AgentPlatform {
-  /** What runs the agent, where there is no `process` to read it from (a page); absent: Node, Bun or Deno, from `process`. */
-  readonly runtime?: RuntimeInfo;
   /**
    * Ends the agent and everything it started: called when the harness went away (the channel closed) and after a
    * case left the global environment modified (the harness then starts a fresh agent). A process exits with its group.
@@ -37,6 +34,10 @@ export interface AgentPlatform {
   exit(): void;
   /** Calls `listener` with each error thrown from a callback, and each rejection nobody handled, from now on. */
   onStrayError(listener: (error: unknown) => void): void;
+  /** What the runtime is, where `process` does not tell (a Worker's `process` says it is Node). */
+  runtime?(): RuntimeInfo;
+  /** Imports a module by its path on the harness's machine, where the agent cannot read that path (a Worker). */
+  importFile?(path: string): Promise<unknown>;
 }
 
 type Init = Extract<HostMessage, { type: 'init' }>;
@@ -48,13 +49,14 @@ const parse = JSON.parse.bind(JSON);
 const objectKeys = Object.keys;
 const SafePromise = Promise;
 const safeSetInterval = setInterval;
+// The global, not node:timers: a Worker of an older workerd has setImmediate but no node:timers module.
+const nextTurn: (callback: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : (callback) => setTimeout(callback, 0);
 const safeClearInterval = clearInterval;
 const relied = captureReliedIntrinsics();
 /** Snapshot of the shared objects once the candidate is loaded: what a case changes beyond it poisons later cases. */
 let guard: IntrinsicsGuard | undefined;
 
-function runtimeInfo(platform: AgentPlatform): RuntimeInfo {
-  if (platform.runtime) return platform.runtime;
+function processRuntimeInfo(): RuntimeInfo {
   const deno = (globalThis as { Deno?: { version?: { deno?: string } } }).Deno;
   if (deno?.version?.deno) return { name: 'deno', version: deno.version.deno, execPath: process.execPath };
   const versions = process.versions as Record<string, string | undefined>;
@@ -83,6 +85,11 @@ class Channel {
 
   send(message: AgentMessage): void {
     this.harness.send(encodeWire(message, stringify));
+  }
+
+  /** Waits until what was sent has left (channel.ts, `flush`). */
+  async flush(): Promise<void> {
+    await this.harness.flush?.();
   }
 
   request(message: AgentMessage & { id: number }): Promise<HostMessage> {
@@ -136,9 +143,9 @@ function createFixtures(channel: Channel, fixturesDir: string, execPath: string)
 
 const extraCases = new Map<string, CaseDefinition>();
 
-async function loadCaseModules(files: readonly string[]): Promise<void> {
+async function loadCaseModules(files: readonly string[], platform: AgentPlatform): Promise<void> {
   for (const file of files) {
-    const namespace = (await import(pathToFileURL(file).href)) as { cases?: unknown };
+    const namespace = (await (platform.importFile ? platform.importFile(file) : import(pathToFileURL(file).href))) as { cases?: unknown };
     if (!Array.isArray(namespace.cases)) throw new Error(`${file} exports no cases array`);
     for (const definition of namespace.cases as CaseDefinition[]) extraCases.set(definition.id, definition);
   }
@@ -159,6 +166,8 @@ async function runOne(
   const base = { case: definition.id, module: definition.module, rules: definition.rules };
   const loadError = loaded.loadErrors[definition.module];
   if (loadError) return { result: { ...base, status: 'error', durationMs: 0, message: `rt:${definition.module} failed to load in this runtime: ${loadError}` } };
+  const absent = loaded.absent?.[definition.module];
+  if (absent) return { result: { ...base, status: 'skip', durationMs: 0, message: `candidate does not provide ${definition.module}: ${absent}` } };
   stray = [];
   const candidate: CandidateInfo = init.candidate;
   let result: CaseResult;
@@ -194,6 +203,13 @@ async function runOne(
   return { result: result.status === 'pass' ? { ...result, status: 'error', message } : result, recycle: message };
 }
 
+/** The result of a case the agent's own code failed around (not the case, not the candidate), and the agent's end. */
+function harnessFailure(id: string, thrown: unknown): { result: CaseResult; recycle: string } {
+  const definition = extraCases.get(id) ?? caseById(id);
+  const message = `the harness failed around the case: ${describeError(thrown).message}`;
+  return { result: { case: id, module: definition?.module ?? 'querystring', rules: definition?.rules ?? [], status: 'error', durationMs: 0, message }, recycle: message };
+}
+
 /**
  * Serves the harness over `harness` until the channel closes: loads the candidate on `init`, runs each case on `run`.
  * @example
@@ -201,6 +217,7 @@ async function runOne(
  */
 export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): void {
   platform.onStrayError((error) => stray.push(error));
+  const runtime = platform.runtime?.() ?? processRuntimeInfo();
   const channel = new Channel(harness);
   let init: Init | undefined;
   let loaded: LoadedCandidate | undefined;
@@ -214,7 +231,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
         init = message;
         try {
           oracle = await loadReferenceOracle();
-          await loadCaseModules(message.caseModules ?? []);
+          await loadCaseModules(message.caseModules ?? [], platform);
           // The candidate last: one that breaks Promise.prototype.then at load also breaks every dynamic import()
           // after it, and the agent must still get as far as saying so.
           loaded = await loadCandidateModules(message.load);
@@ -223,7 +240,6 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
           channel.send({ type: 'fatal', message: reason });
           return;
         }
-        const runtime = runtimeInfo(platform);
         fixtures = createFixtures(channel, message.fixturesDir, runtime.execPath);
         // Checked right after the candidate loaded: if it broke what every case relies on, the harness ends every
         // case at once with that reason instead of waiting out one time limit per case.
@@ -241,7 +257,10 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
       }
       if (message.type === 'run' && init && loaded && fixtures) {
         channel.send({ type: 'started', case: message.case });
-        const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures);
+        await channel.flush();
+        // Whatever goes wrong around the case in this runtime, the harness hears of it as this case's error, and a
+        // fresh agent takes the next case, instead of waiting out the case's time limit.
+        const { result, recycle } = await runOne(channel, message.case, init, loaded, oracle, fixtures).catch((thrown: unknown) => harnessFailure(message.case, thrown));
         channel.send({ type: 'result', result, ...(recycle ? { recycle } : {}) });
         if (recycle) setTimeout(() => platform.exit(), 50);
       }

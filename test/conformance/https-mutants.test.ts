@@ -115,6 +115,9 @@ const MUTANTS: readonly Mutant[] = [
       'https.request.peer-certificate-has-spec-fields',
       'https.auth.pin-fingerprint256-rejects-wrong-pin',
       'https.auth.pin-pubkey-sha256-rejects-wrong-pin',
+      // An answer without the pin asked is no pinning: the accepting cases count the check's calls.
+      'https.auth.pin-fingerprint256-accepts-right-pin',
+      'https.auth.pin-pubkey-sha256-accepts-right-pin',
     ],
   },
   {

@@ -2,8 +2,11 @@
 // compared, the dashboard's "rules whose status differs" filter must list exactly the rules that the runtimes'
 // expectations files (the machine-readable form of docs/runtimes.md, one reason per case) expect some runtimes, and not
 // all, to fail; a rule listed without an expectation, or an expectation the published runs do not show, fails this.
-// The committed page itself is opened from file:// in Chromium, like the report: it must draw all eight runtimes with
+// The committed page itself is opened from file:// in Chromium, like the report: it must draw all nine runtimes with
 // their versions and, asked to compare them, list those rules, with nothing on its console and nothing fetched.
+// The runtimes compared are those that provide every module: a run of workerd dated before its https and
+// child_process modules exist differs from every other runtime by not providing them, a verdict of its own ("not
+// provided"), not a divergence an expectations file lists.
 import { expect } from 'chai';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +23,8 @@ import { cspViolations, openWatched } from './page-watch.js';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const RUNS = join(ROOT, 'docs', 'conformance', 'runs');
 const EXPECTATIONS = join(ROOT, 'expectations');
-const RUNTIMES = 8;
+/** Node 18, 20, 22, 24, 25, 26, Bun 1, Deno 2 and workerd at its release's date. */
+const RUNTIMES = 9;
 
 declare const document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }> };
 
@@ -30,9 +34,10 @@ async function publishedRuns(): Promise<{ file: string; results: ResultsFile }[]
   return inputs;
 }
 
-/** The column indices of `data` that are runtime runs. */
+/** The column indices of `data` that are runtime runs providing every module. */
 function runtimeColumns(data: DashboardData): number[] {
-  return data.columns.flatMap((column, c) => (column.candidate.kind === 'runtime' ? [c] : []));
+  const providesAll = (c: number): boolean => data.modules.every((module) => data.columns[c]?.rates[module].verdict !== 'not-provided');
+  return data.columns.flatMap((column, c) => (column.candidate.kind === 'runtime' && providesAll(c) ? [c] : []));
 }
 
 /** The rules the expectations files expect some of `columns`, and not all, to fail. */
@@ -72,7 +77,7 @@ describe('the published certification (docs/conformance)', function () {
   it("lists in its 'differs' filter exactly the runtime divergences the expectations files document", async () => {
     const data = buildDashboardData(await publishedRuns());
     const columns = runtimeColumns(data);
-    expect(columns, 'the eight certified runtimes').to.have.length(RUNTIMES);
+    expect(columns, 'the nine certified runtimes that provide every module').to.have.length(RUNTIMES);
     const differing = data.rules.filter((_, r) => statusDiffers(data, r, columns)).map((rule) => rule.id);
     expect(differing.sort()).to.deep.equal(await documentedDivergences(data, columns));
     expect(differing.length, 'the runtimes do differ somewhere').to.be.greaterThan(0);
@@ -86,7 +91,7 @@ describe('the published certification (docs/conformance)', function () {
     });
     after(() => browser?.close());
 
-    it('draws all eight runtimes with their versions and, comparing them, lists the documented divergences', async () => {
+    it('draws all nine runtimes with their versions and, comparing them, lists the documented divergences', async () => {
       const data = buildDashboardData(await publishedRuns());
       const columns = runtimeColumns(data);
       const page = `${pathToFileURL(join(ROOT, 'docs', 'conformance', 'index.html')).href}#cmp=${columns.join(',')}`;

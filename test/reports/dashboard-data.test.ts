@@ -1,5 +1,6 @@
 // The dashboard's data: columns grouped by runtime and sorted by version, each naming what produced it; pass rates
 // from the one verdict; rules and cases united over the files; replay commands pinned to the column's version.
+import { replayCandidate } from '../../results/replay.js';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { validateExpectations } from '../../results/expectations.js';
@@ -8,6 +9,8 @@ import { buildDashboardData, compareVersions, groupOf, type DashboardInput } fro
 import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
 import { apis } from '../../spec/apis.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
+import { apiTableMarkdown } from '../../reports/dashboard-markdown.js';
+import { candidateLabel } from '../../results/candidate-label.js';
 import { jsonForScript } from '../../reports/html/page-shell.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
 import { PAYLOAD_FLAG, resultsOf } from './sample-results.js';
@@ -50,6 +53,30 @@ describe('buildDashboardData', () => {
       expect(column.ruleStatus).to.have.length(data.rules.length);
       expect(column.results).to.have.length(data.cases.length);
     }
+  });
+
+  it('makes two compatibility dates of one workerd release two columns, oldest date first, each labelled with its date', () => {
+    const workerd = (date: string, flags: string[]): CandidateInfo => ({
+      id: `runtime:workerd@1${date === '2026-11-17' ? '' : `,date=${date}`}`,
+      name: 'workerd',
+      kind: 'runtime',
+      version: '1.20261117.1',
+      compatibility: { date, flags },
+    });
+    const runs = [workerd('2026-11-17', []), workerd('2025-08-14', ['nodejs_compat'])].map((candidate, index) => ({
+      file: `runs/workerd-${index}.json`,
+      results: sampleRunFile({ file: '', candidate, broken: () => undefined }),
+    }));
+    const both = buildDashboardData(runs);
+    expect(both.groups.map((group) => group.label)).to.deep.equal(['workerd']);
+    expect(both.columns.map((column) => column.candidate.compatibility?.date)).to.deep.equal(['2025-08-14', '2026-11-17']);
+    expect(both.columns.map((column) => candidateLabel(column.candidate))).to.deep.equal([
+      'workerd 1.20261117.1 (compat 2025-08-14 +nodejs_compat)',
+      'workerd 1.20261117.1 (compat 2026-11-17)',
+    ]);
+    // The Markdown table's heads tell the two apart too.
+    expect(apiTableMarkdown(both).split('\n')[0]).to.equal('| export | workerd 1.20261117.1 (compat 2025-08-14 +nodejs\\_compat) | workerd 1.20261117.1 (compat 2026-11-17) |');
+    expect(both.columns.map((column) => replayCandidate(column.candidate).id)).to.deep.equal(['runtime:workerd@1.20261117.1,date=2025-08-14', 'runtime:workerd@1.20261117.1']);
   });
 
   it('orders versions by semver, with or without a v, and puts what is not a version last', () => {

@@ -181,13 +181,12 @@ describe('candidate-spec grammar', () => {
     }
   });
 
-  it('makes a malformed spec and a kind not supported yet exit 2 with one line, before anything runs', async function () {
+  it('makes a malformed spec, a missing adapter and a package not installed exit 2 with one line, before anything runs', async function () {
     this.timeout(60000);
     const out = await mkdtemp(join(tmpdir(), 'rtconf-candidate-spec-'));
     try {
       for (const [text, reason] of [
         ['runtime:workerd@1,date=2025-02-30', 'is not a date'],
-        ['runtime:workerd@1,date=2025-04-01', 'runtime:workerd@1,date=2025-04-01: workerd candidates are not supported yet'],
         ['chromium:./no-such-adapter.mjs', 'no-such-adapter.mjs: no such file'],
         ['chromium:npm:no-such-package-rtconf', 'chromium:npm:no-such-package-rtconf: package not installed'],
       ] as const) {

@@ -15,10 +15,24 @@ interface CertifyModule {
 describe('scripts/certify.mjs (npm run certify)', function () {
   this.timeout(60_000);
 
-  it('certifies Node 18 to 26, Bun 1, Deno 2, the npm polyfills, and the polyfills bundlers ship in a page of Chromium', async () => {
+  it('certifies Node 18 to 26, Bun 1, Deno 2, workerd at two compatibility dates, the npm polyfills, and the polyfills bundlers ship in a page of Chromium', async () => {
     const certify = (await import(join(ROOT, 'scripts', 'certify.mjs'))) as CertifyModule;
     const specs = certify.CANDIDATES.map((candidate) => candidate.spec);
-    for (const spec of ['runtime:node@18', 'runtime:node@20', 'runtime:node@22', 'runtime:node@24', 'runtime:node@25', 'runtime:node@26', 'runtime:bun@1', 'runtime:deno@2', 'npm:querystring-es3', 'npm:fast-querystring', 'chromium:npm:querystring-es3']) {
+    for (const spec of [
+      'runtime:node@18',
+      'runtime:node@20',
+      'runtime:node@22',
+      'runtime:node@24',
+      'runtime:node@25',
+      'runtime:node@26',
+      'runtime:bun@1',
+      'runtime:deno@2',
+      'runtime:workerd@1,date=2025-08-14',
+      'runtime:workerd@1',
+      'npm:querystring-es3',
+      'npm:fast-querystring',
+      'chromium:npm:querystring-es3',
+    ]) {
       expect(specs).to.include(spec);
     }
     expect(specs.filter((spec) => spec.startsWith('chromium:')).length, 'at least two polyfills certified in a page').to.be.at.least(2);

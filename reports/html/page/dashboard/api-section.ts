@@ -3,6 +3,7 @@
 // The section the dashboard opens on: every export × every runtime, each cell a strip of its state in each version of
 // that runtime (oldest first), with the first version where it is conformant and the first where it fails again.
 // Every mark of a strip opens that API in that version.
+import { withCompatibility } from '../../../../results/candidate-label.js';
 import { apiCellButton, apiLegend, apiTable } from '../shared/api-table.js';
 import { h } from '../shared/dom.js';
 import { columnLabel } from './columns.js';
@@ -38,12 +39,22 @@ export function renderDashboardApiSection(data: DashboardData, openApi: (a: numb
   );
 }
 
-/** `18.20.8 – 26.10.0`, or the one version. */
+/** A column's version, with its compatibility settings where the runtime has them (workerd's columns may share a release). */
+function versionOf(data: DashboardData, c: number | undefined): string {
+  const column = c === undefined ? undefined : data.columns[c];
+  return column === undefined ? '' : withCompatibility(column.version, column.candidate.compatibility);
+}
+
+/** `18.20.8 – 26.10.0`, `1.20261117.1, compat 2025-08-14 – 2026-11-17` (one release at several dates), or the one version. */
 function versionRange(data: DashboardData, group: DashboardGroup): string {
-  const first = data.columns[group.columns[0] ?? -1]?.version ?? '';
-  const last = data.columns[group.columns[group.columns.length - 1] ?? -1]?.version ?? '';
-  if (group.columns.length <= 1) return first;
-  return `${group.columns.length} runs: ${first} – ${last}`;
+  if (group.columns.length <= 1) return versionOf(data, group.columns[0]);
+  const oldest = data.columns[group.columns[0] ?? -1];
+  const newest = data.columns[group.columns[group.columns.length - 1] ?? -1];
+  const runs = `${group.columns.length} runs: `;
+  if (oldest && newest && oldest.version === newest.version && oldest.candidate.compatibility && newest.candidate.compatibility) {
+    return `${runs}${oldest.version}, compat ${oldest.candidate.compatibility.date} – ${newest.candidate.compatibility.date}`;
+  }
+  return `${runs}${versionOf(data, group.columns[0])} – ${versionOf(data, group.columns[group.columns.length - 1])}`;
 }
 
 function stripCell(data: DashboardData, group: DashboardGroup, a: number, openApi: (a: number, c: number, trigger?: EventTarget | null) => void): HTMLTableCellElement {
@@ -57,7 +68,7 @@ function stripCell(data: DashboardData, group: DashboardGroup, a: number, openAp
     return [button];
   });
   const history = group.history?.apis.find((entry) => entry.row === a);
-  const version = (c: number | undefined): string => (c === undefined ? '' : (data.columns[c]?.version ?? ''));
+  const version = (c: number | undefined): string => versionOf(data, c);
   const note = history === undefined ? '' : historyNote(history.firstPass, history.failsAgain, group.columns[0], version);
   return h(
     'td',

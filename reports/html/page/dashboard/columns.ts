@@ -2,16 +2,17 @@
 /// <reference lib="dom.iterable" />
 // How a column is named everywhere on the dashboard: its runtime and version, and what produced it (suite version,
 // seed, interface, source file), so runs of different suite versions or seeds are never mistaken for one another.
+import { candidateLabel, withCompatibility } from '../../../../results/candidate-label.js';
 import { h, type Child } from '../shared/dom.js';
 import { formatDate } from '../shared/format.js';
 import type { DashboardColumn, DashboardData } from './types.js';
 
-/** `node 22.23.3`: the runtime (or candidate) and the version it reported. */
+/** `node 22.23.3`: the runtime (or candidate) and the version it reported; workerd's with its compatibility date and flags. */
 export function columnLabel(data: DashboardData, c: number): string {
   const column = data.columns[c];
   if (!column) return '';
   const group = data.groups.find((item) => item.key === column.group);
-  return `${group?.label ?? column.candidate.name}${column.version ? ` ${column.version}` : ''}`;
+  return withCompatibility(`${group?.label ?? column.candidate.name}${column.version ? ` ${column.version}` : ''}`, column.candidate.compatibility);
 }
 
 /**
@@ -34,7 +35,7 @@ export function columnFacts(data: DashboardData, c: number): string[] {
 export function columnOrigin(data: DashboardData, column: DashboardColumn): (readonly [string, string])[] {
   const source = data.sources[column.source];
   const facts: (readonly [string, string])[] = [
-    ['Candidate', `${column.candidate.name}${column.candidate.version ? ` ${column.candidate.version}` : ''} (${column.candidate.kind})`],
+    ['Candidate', `${candidateLabel(column.candidate)} (${column.candidate.kind})`],
     ['Candidate id', column.candidate.id],
   ];
   if (source) {

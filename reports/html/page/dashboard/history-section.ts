@@ -3,6 +3,7 @@
 // What the dashboard says across runs beyond one column: the rules every judged implementation fails (where the spec
 // or the case may be what is wrong), and per runtime with several versions, the rules whose outcome changes: the first
 // version where each passes and the first where it fails again, with its status strip over the versions.
+import { withCompatibility } from '../../../../results/candidate-label.js';
 import { MARK, STATUS_TEXT } from '../shared/labels.js';
 import { h } from '../shared/dom.js';
 import { columnLabel } from './columns.js';
@@ -45,7 +46,10 @@ export function renderDiffersSection(data: DashboardData, openRule: OpenRule): H
 export function renderRuleHistory(data: DashboardData, openRule: OpenRule): HTMLElement | null {
   const groups = data.groups.filter((group) => group.history && group.history.rules.length > 0);
   if (groups.length === 0) return null;
-  const version = (c: number | undefined): string => (c === undefined ? '—' : (data.columns[c]?.version ?? ''));
+  const version = (c: number | undefined): string => {
+    const column = c === undefined ? undefined : data.columns[c];
+    return column === undefined ? '—' : withCompatibility(column.version, column.candidate.compatibility);
+  };
   return h(
     'section',
     { class: 'card', id: 'history-section', 'aria-labelledby': 'history-heading' },

@@ -3,6 +3,7 @@
 // The words and marks the page shows for statuses, verdicts, changes since the baseline and candidates. A status is
 // never told by colour alone: each has a mark and a word.
 import { expectationNote } from '../../../../results/expectation-note.js';
+import { candidateLabel as labelOf } from '../../../../results/candidate-label.js';
 import type { CellStatus, ChangeKind, ExpectationCounts, ExpectationOutcome, ReportCandidate, Verdict } from './types.js';
 
 export const MARK: Readonly<Record<CellStatus, string>> = { pass: '✓', fail: '✗', error: '!', timeout: '◔', crash: '↯', flaky: '≈', skip: '–', na: '∅', none: '·' };
@@ -51,7 +52,7 @@ export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean):
   return gatePassed && counts.unexpected === 0 ? `${note} (gate passed)` : note;
 }
 
-/** A candidate's name with its version, as the page shows it everywhere. */
-export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version'>): string {
-  return candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+/** A candidate's name with its version (and compatibility settings, for workerd), as the page shows it everywhere. */
+export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility'>): string {
+  return labelOf(candidate);
 }
