@@ -71,6 +71,8 @@ const report = await sweep.sweepSeeds({
   ...(values.case?.length ? { caseGlobs: values.case } : {}),
   ...(values.jobs ? { jobs: positiveInteger('jobs', values.jobs, undefined) } : {}),
   ...(values.timeout ? { timeoutMs: positiveInteger('timeout', values.timeout, undefined) } : {}),
+  // Progress: a line per candidate as it finishes (a whole sweep takes a while).
+  onCandidate: (name, cases, findings) => process.stderr.write(`certify:seeds: ${name}: ${cases} case(s) × ${seeds.length} seeds, ${findings.length} finding(s)\n`),
 });
 if (values.json) await writeFile(values.json, `${JSON.stringify(report, null, 1)}\n`);
 for (const finding of report.findings) process.stdout.write(`${sweep.describeFinding(finding)}\n`);

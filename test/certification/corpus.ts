@@ -12,7 +12,7 @@ import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { runSuite } from '../../runners/run-suite.js';
 import type { Runner } from '../../runners/runner.js';
 import { createJobPool, defaultJobs } from '../../runners/job-pool.js';
-import type { CandidateRun, CaseResult, ResultsFile } from '../../results/results-file.js';
+import type { CandidateInfo, CandidateRun, CaseResult, ResultsFile } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
 
 /** One member of the corpus: its adapter in candidates/, and the modules it is certified for. */
@@ -120,6 +120,10 @@ export interface CorpusRunOptions {
   readonly jobs?: number;
   /** Per-case time limit (`--timeout`); default: the CLI's. */
   readonly timeoutMs?: number;
+  /** Called as each case of each repetition ends (progress output). */
+  readonly onResult?: (candidate: CandidateInfo, result: CaseResult) => void;
+  /** Called when a candidate has given all its results, every repetition joined. */
+  readonly onCandidateEnd?: (candidate: CandidateInfo, results: readonly CaseResult[]) => void;
 }
 
 /** Targets grouped by their module selection: each group is one `runSuite`, as one `rtconf run --module …` would be. */
@@ -169,6 +173,8 @@ export async function runTargets(targets: readonly RunTarget[], options: CorpusR
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       pool,
       ...(seeds.length > 1 ? { repeatSeeds: seeds } : {}),
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+      ...(options.onCandidateEnd ? { onCandidateEnd: options.onCandidateEnd } : {}),
     });
     return group.map((target, index): TargetRun => ({ target, run: results.runs[index]! }));
   });

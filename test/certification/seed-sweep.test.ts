@@ -2,6 +2,7 @@
 // each case that draws its inputs from the seed one status for every seed, each member's the committed one. The
 // whole sweep, every case over 20 seeds, is `npm run certify:seeds`.
 import { expect } from 'chai';
+import { fileURLToPath } from 'node:url';
 import { allCases } from '../../conformance/registry.js';
 import type { CandidateRun, CaseResult } from '../../results/results-file.js';
 import { CORPUS_SEED, type VerdictFile } from './corpus.js';
@@ -44,6 +45,17 @@ describe('seed sweep: verdicts that hold for any seed', function () {
       "x a.b: status differs between seeds (1 pass, 2 fail, 3 pass); expected {} to deeply equal { __proto__: '' }",
       'x a.d: committed verdict pass, every seed gives na (1 na, 2 na, 3 na)',
     ]);
+  });
+
+  it('finds a deterministic candidate whose verdict depends on the seed, naming the case and each seed with its status', async () => {
+    const target = { name: 'seed-sensitive', spec: fileURLToPath(new URL('../fixtures/certification/seed-sensitive.mjs', import.meta.url)), modules: ['querystring'] as const };
+    const seeds = seedList(6);
+    const report = await sweepSeeds({ seeds, targets: [target], caseGlobs: ['querystring.parse.decodes-any-encoded-unicode-text', 'querystring.parse.reads-pairs-of-a-string'] });
+    // Its parse loses keys named "key" and "name", which the decoding case's generator offers for some seeds only.
+    expect(report.findings.map((finding) => [finding.candidate, finding.case, finding.kind])).to.deep.equal([['seed-sensitive', 'querystring.parse.decodes-any-encoded-unicode-text', 'seeds']]);
+    const [finding] = report.findings;
+    expect(finding?.outcomes.map((outcome) => outcome.seed)).to.deep.equal(seeds);
+    expect(new Set(finding?.outcomes.map((outcome) => outcome.status))).to.deep.equal(new Set(['pass', 'fail']));
   });
 
   it('selects the cases that draw their inputs from the seed: the property cases, and not the others', () => {

@@ -3,10 +3,10 @@
 // whose status differs between seeds is a finding (its generator strays outside its rule, or the case leans on
 // timing), and so is a member's case whose status is the same for every seed but not the verdict committed for it.
 // `npm run certify:seeds` (scripts/certify-seeds.mjs) runs it over 20 seeds; seed-sweep.test.ts over 3 in `npm test`.
-import type { RepetitionOutcome } from '../../results/results-file.js';
+import { summarize, type CandidateInfo, type CaseResult, type RepetitionOutcome } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
 import { MODULES } from '../../spec/rule.js';
-import { CORPUS, CORPUS_SEED, readVerdicts, runTargets, targetOf, type CorpusMember, type RunTarget, type TargetRun, type VerdictFile } from './corpus.js';
+import { CORPUS, CORPUS_SEED, readVerdicts, runTargets, targetOf, type RunTarget, type TargetRun, type VerdictFile } from './corpus.js';
 
 /** What the sweep found wrong with one case of one candidate. */
 export interface SeedFinding {
@@ -38,10 +38,14 @@ export interface SweepOptions {
   readonly seeds: readonly number[];
   /** Names of the candidates: corpus members, `reference`, `host`; default: all of them. */
   readonly only?: readonly string[];
+  /** The candidates to choose from (default: sweepTargets(), the reference, the host and the corpus). */
+  readonly targets?: readonly RunTarget[];
   /** Keep only cases whose id matches one of these globs (`--case`). */
   readonly caseGlobs?: readonly string[];
   readonly jobs?: number;
   readonly timeoutMs?: number;
+  /** Called when a candidate has run every case over every seed, with its name, its cases and its findings. */
+  readonly onCandidate?: (name: string, cases: number, findings: readonly SeedFinding[]) => void;
 }
 
 /** The candidates the sweep knows: the reference and the host for every module, then the corpus. */
@@ -84,22 +88,31 @@ export function findingsOf(name: string, run: TargetRun['run'], committed?: Verd
  * @throws Error naming an unknown candidate in `only`.
  */
 export async function sweepSeeds(options: SweepOptions): Promise<SweepReport> {
-  const known = sweepTargets();
+  const known = options.targets ?? sweepTargets();
   const unknown = (options.only ?? []).filter((name) => !known.some((target) => target.name === name));
   if (unknown.length > 0) throw new Error(`unknown candidate(s): ${unknown.join(', ')} (known: ${known.map((target) => target.name).join(', ')})`);
   const targets = options.only && options.only.length > 0 ? known.filter((target) => options.only?.includes(target.name)) : known;
+  const committed = new Map<string, VerdictFile>();
+  for (const member of CORPUS) if (targets.some((target) => target.name === member.name)) committed.set(member.name, await readVerdicts(member));
   const started = performance.now();
   const runs = await runTargets(targets, {
     seeds: options.seeds,
     ...(options.caseGlobs ? { caseGlobs: options.caseGlobs } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.onCandidate
+      ? {
+          onCandidateEnd: (candidate: CandidateInfo, results: readonly CaseResult[]) => {
+            const name = targets.find((target) => target.spec === candidate.path || target.spec === candidate.id)?.name ?? candidate.id;
+            options.onCandidate?.(name, results.length, findingsOf(name, { candidate, summary: summarize([...results]), results: [...results] }, committed.get(name)));
+          },
+        }
+      : {}),
   });
   const findings: SeedFinding[] = [];
   let caseRuns = 0;
   for (const { target, run } of runs) {
-    const member = CORPUS.find((candidate: CorpusMember) => candidate.name === target.name);
-    findings.push(...findingsOf(target.name, run, member ? await readVerdicts(member) : undefined));
+    findings.push(...findingsOf(target.name, run, committed.get(target.name)));
     caseRuns += run.results.length * options.seeds.length;
   }
   return { seeds: options.seeds, candidates: targets.map((target) => target.name), caseRuns, durationMs: Math.round(performance.now() - started), findings };
