@@ -367,11 +367,30 @@ function valueRules(value: unknown): string[] {
   }
 }
 
+/**
+ * Whether the candidate writes an array holding a value the spec does not accept (no nested array) as it writes each
+ * element alone: the array-elements-coerced rule at work, read relative to the candidate's own single values (its why),
+ * so that a candidate that breaks a value rule for single values and arrays alike (writes null as 'null', say) still
+ * shows it — whatever the seed, since the examples hold such an array.
+ */
+function coercedAlike(stringify: Sides, key: string, value: unknown): boolean {
+  if (!Array.isArray(value) || value.every(isAccepted) || value.some((element) => Array.isArray(element))) return false;
+  const written = (input: unknown): string | undefined => {
+    const outcome = stringify.candidate('stringify', [{ [key]: input }]);
+    return 'value' in outcome && typeof outcome.value === 'string' ? outcome.value : undefined;
+  };
+  const whole = written(value);
+  const alone = value.map(written);
+  if (whole === undefined || alone.some((pair) => pair === undefined)) return false;
+  return isDeepStrictEqual(pairsOf(whole), alone.filter((pair): pair is string => pair !== undefined && pair !== '').sort());
+}
+
 /** The stringify rules an object shows at work: each pair alone, and the delimiters, where the candidate agrees. */
 function stringifyObserved(stringify: Sides, [object, sep, eq]: StringifyInput): ReadonlySet<string> {
   const agrees = (args: readonly unknown[]): boolean => !differs(stringify, 'stringify', args);
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(object)) {
+    if (coercedAlike(stringify, key, value)) seen.add('querystring.stringify.array-elements-coerced');
     if (!agrees([{ [key]: value }])) continue;
     for (const rule of valueRules(value)) seen.add(rule);
     if (!SAFE.test(key)) seen.add('querystring.stringify.utf8-percent-encoding');
