@@ -5,6 +5,7 @@
 // `npm run certify:seeds` (scripts/certify-seeds.mjs) runs it over 20 seeds; seed-sweep.test.ts over 3 in `npm test`.
 import { summarize, type CandidateInfo, type CaseResult, type RepetitionOutcome } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
+import { selectCases } from '../../conformance/registry.js';
 import { MODULES } from '../../spec/rule.js';
 import { CORPUS, CORPUS_SEED, readVerdicts, runTargets, targetOf, type RunTarget, type TargetRun, type VerdictFile } from './corpus.js';
 
@@ -91,7 +92,9 @@ export async function sweepSeeds(options: SweepOptions): Promise<SweepReport> {
   const known = options.targets ?? sweepTargets();
   const unknown = (options.only ?? []).filter((name) => !known.some((target) => target.name === name));
   if (unknown.length > 0) throw new Error(`unknown candidate(s): ${unknown.join(', ')} (known: ${known.map((target) => target.name).join(', ')})`);
-  const targets = options.only && options.only.length > 0 ? known.filter((target) => options.only?.includes(target.name)) : known;
+  const chosen = options.only && options.only.length > 0 ? known.filter((target) => options.only?.includes(target.name)) : known;
+  // A candidate none of whose cases is selected (an https-only one for querystring cases) has nothing to sweep.
+  const targets = chosen.filter((target) => selectCases({ modules: [...target.modules], ...(options.caseGlobs ? { caseGlobs: options.caseGlobs } : {}) }).length > 0);
   const committed = new Map<string, VerdictFile>();
   for (const member of CORPUS) if (targets.some((target) => target.name === member.name)) committed.set(member.name, await readVerdicts(member));
   const started = performance.now();
