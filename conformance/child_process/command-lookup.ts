@@ -1,11 +1,11 @@
 // Command lookup: a bare command is searched in `options.env.PATH` when an env is given, in the parent's PATH
 // otherwise, and in `/usr/bin:/bin` (not the parent's PATH) when the given env has no PATH.
 import { expect } from 'chai';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { expectError, untilAborted } from '../kit.js';
-import { launch, noError, runToCallback, text } from './_util.js';
+import { launch, noError, runToCallback, text, writeExecutable } from './_util.js';
 
 const PROBE = 'rtconf-lookup-probe';
 
@@ -13,9 +13,7 @@ const PROBE = 'rtconf-lookup-probe';
 async function probeDir(ctx: CaseContext, label: string): Promise<string> {
   const dir = join(await ctx.tmpDir(), label);
   await mkdir(dir);
-  const path = join(dir, PROBE);
-  await writeFile(path, `#!/bin/sh\nprintf '%s' '${label}'\n`);
-  await chmod(path, 0o755);
+  await writeExecutable(ctx, join(dir, PROBE), `#!/bin/sh\nprintf '%s' '${label}'\n`);
   return dir;
 }
 

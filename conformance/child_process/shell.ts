@@ -1,17 +1,16 @@
 // Shells: exec always runs its command line in a shell (`/bin/sh` unless `shell` names another), execFile and spawn
 // only when `shell` is set, and without one metacharacters reach the program literally.
 import { expect } from 'chai';
-import { chmod, readdir, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { defineCases, type CaseContext } from '../case.js';
 import { untilAborted } from '../kit.js';
-import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text } from './_util.js';
+import { fixtureCommand, fixtureCommandLine, launch, noError, runToCallback, text, writeExecutable } from './_util.js';
 
 /** A stand-in shell: prints each argument it gets on its own line, prefixed, so the case sees how it was called. */
 async function recordingShell(ctx: CaseContext, name = 'recording-shell'): Promise<string> {
   const path = join(await ctx.tmpDir(), name);
-  await writeFile(path, "#!/bin/sh\nfor arg in \"$@\"; do printf 'arg:%s\\n' \"$arg\"; done\n");
-  await chmod(path, 0o755);
+  await writeExecutable(ctx, path, "#!/bin/sh\nfor arg in \"$@\"; do printf 'arg:%s\\n' \"$arg\"; done\n");
   return path;
 }
 
