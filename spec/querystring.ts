@@ -202,6 +202,15 @@ export const querystringRules = defineRules('querystring', [
     section: RULES,
     title: 'stringify serializes only the object\'s own properties and skips inherited ones.',
     level: 'normative',
+    why: 'Read as: every own enumerable string-keyed property is written, whatever its name ("toString", "constructor" and "__proto__" as own keys included) and whatever the object\'s prototype (one created without a prototype too), and no inherited one. Source: rule 4.',
+  },
+  {
+    id: 'querystring.stringify.pair-order',
+    module: 'querystring',
+    section: RULES,
+    title: 'stringify writes the pairs in the order it iterates the object\'s own properties, and an array value\'s pairs in element order.',
+    level: 'normative',
+    why: 'Rule 4 says stringify "iterates the object\'s own properties". Read as: the pairs come in the language\'s iteration order of own properties (as Object.keys lists them: integer-like keys ascending, then the other keys in the order they were created), and an array value\'s pairs (rule 6) in index order; an output with the same pairs in another order (sorted keys, say) breaks this rule and only this one. Source: rule 4, and Node\'s querystring, whose interface the spec describes, which walks Object.keys and whose own tests compare whole outputs. Every other stringify case compares pairs as a multiset, so an order is charged here alone.',
   },
   {
     id: 'querystring.stringify.string-values',

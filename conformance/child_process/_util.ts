@@ -1,10 +1,11 @@
 // Shared plumbing of the child_process cases: run a candidate's function to its callback or events, and make sure
 // every process a case starts is killed and waited for when the case ends, whether it passed, failed or timed out.
 import { Buffer } from 'node:buffer';
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { chmod, writeFile } from 'node:fs/promises';
 import { shellQuote } from '../../io/shell-quote.js';
 import { CaseFailure, type CaseContext } from '../case.js';
-import { api, describeThrown, describeValue, returnedBy, thrownBy, untilAborted, type ErrorExpectation } from '../kit.js';
+import { api, delay, describeThrown, describeValue, returnedBy, thrownBy, untilAborted, type ErrorExpectation, type WaitContext } from '../kit.js';
 
 /** The error shape of exec/execFile callbacks: an Error with the fields the spec names (and the host adds). */
 export type ExecError = Error & {
@@ -242,6 +243,33 @@ export const SPEC_CHANNEL_VARIABLE = 'RT_CHANNEL_FD';
  */
 export function channelVariable(ctx: CaseContext): string {
   return ctx.candidate.declared?.ipcChannelVariable ?? SPEC_CHANNEL_VARIABLE;
+}
+
+/** How long a freshly written executable may stay busy (ETXTBSY) before the case stops waiting for it. */
+const BUSY_WAIT_MS = 3000;
+
+/**
+ * Writes an executable script for a case (a probe, a stand-in shell) and returns once it can be run. On Linux, running
+ * a file fails with ETXTBSY while any process holds it open for writing, and a process forked while this one wrote it
+ * (an agent, another candidate's child) holds the descriptor until it execs: rare, but seen under load, and no fault
+ * of the candidate's. Running the script once here (no arguments, output ignored) until that no longer fails proves
+ * it free: no process that could hold it open is left, and none can come, since the descriptor is closed.
+ */
+export async function writeExecutable(ctx: WaitContext, path: string, text: string): Promise<void> {
+  await writeFile(path, text);
+  await chmod(path, 0o755);
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const busy = await new Promise<boolean>((resolve) => {
+      try {
+        execFile(path, [], { timeout: BUSY_WAIT_MS }, (error) => resolve((error as { code?: unknown } | null)?.code === 'ETXTBSY'));
+      } catch (error) {
+        resolve((error as { code?: unknown }).code === 'ETXTBSY');
+      }
+    });
+    if (!busy || Date.now() > deadline) return;
+    await delay(ctx, 20);
+  }
 }
 
 /** POSIX shell quoting, the same the replay commands use. */

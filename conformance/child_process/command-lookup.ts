@@ -1,11 +1,11 @@
 // Command lookup: a bare command is searched in `options.env.PATH` when an env is given, in the parent's PATH
 // otherwise, and in `/usr/bin:/bin` (not the parent's PATH) when the given env has no PATH.
 import { expect } from 'chai';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineCases, type CaseContext } from '../case.js';
+import { CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { expectError, untilAborted } from '../kit.js';
-import { launch, noError, runToCallback, text } from './_util.js';
+import { launch, noError, runToCallback, text, writeExecutable } from './_util.js';
 
 const PROBE = 'rtconf-lookup-probe';
 
@@ -13,9 +13,7 @@ const PROBE = 'rtconf-lookup-probe';
 async function probeDir(ctx: CaseContext, label: string): Promise<string> {
   const dir = join(await ctx.tmpDir(), label);
   await mkdir(dir);
-  const path = join(dir, PROBE);
-  await writeFile(path, `#!/bin/sh\nprintf '%s' '${label}'\n`);
-  await chmod(path, 0o755);
+  await writeExecutable(ctx, join(dir, PROBE), `#!/bin/sh\nprintf '%s' '${label}'\n`);
   return dir;
 }
 
@@ -66,12 +64,12 @@ export const commandLookupCases = defineCases('child_process', [
     id: 'child_process.lookup.env-without-path-uses-default-path',
     rules: ['child_process.general.path-default-unix'],
     async run(ctx) {
-      // `env` lives in /usr/bin (or /bin) and prints the environment it got: found, and really without PATH.
+      // `env` lives in /usr/bin (or /bin) and prints the environment it got: found although the env given has no PATH.
       const { error, stdout } = await runToCallback(ctx, 'execFile', 'env', [], { env: { RTCONF_ONLY: '1' } });
       noError(error, 'the callback error');
-      const lines = text(stdout).split('\n');
-      expect(lines, "the child's environment").to.include('RTCONF_ONLY=1');
-      expect(lines.filter((line) => line.startsWith('PATH=')), 'PATH entries in the child').to.deep.equal([]);
+      // Whether the env given is what the child gets is the env rules' matter: where it is not, lookup under it was
+      // not what happened, and the case cannot tell.
+      if (!text(stdout).split('\n').includes('RTCONF_ONLY=1')) throw new CaseNotApplicable("the child did not get the env given (the env rules' matter), so lookup under an env without PATH cannot be observed");
     },
   },
   {

@@ -26,7 +26,8 @@ export const forkStdioCases = defineCases('child_process', [
     async run(ctx) {
       // Prints nothing: its stdio is ours, and a case must not write into the harness's output.
       const child = forkExit(ctx, {});
-      expect([child.child.stdin, child.child.stdout, child.child.stderr], 'no pipes: the streams are inherited').to.deep.equal([null, null, null]);
+      // No streams on the ChildProcess (null, or not there at all): the child's are ours.
+      expect([child.child.stdin ?? null, child.child.stdout ?? null, child.child.stderr ?? null], 'no pipes: the streams are inherited').to.deep.equal([null, null, null]);
       await untilAborted(ctx, child.closed);
     },
   },
@@ -47,7 +48,7 @@ export const forkStdioCases = defineCases('child_process', [
     rules: ['child_process.fork.stdio-overrides-silent'],
     async run(ctx) {
       const child = forkExit(ctx, { silent: true, stdio: 'ignore' }, 'discarded');
-      expect([child.child.stdout, child.child.stderr], 'ignored despite silent: true').to.deep.equal([null, null]);
+      expect([child.child.stdout ?? null, child.child.stderr ?? null], 'ignored despite silent: true (no stdout or stderr stream)').to.deep.equal([null, null]);
       await untilAborted(ctx, child.closed);
     },
   },

@@ -84,13 +84,16 @@ export const promisifyCases = defineCases('child_process', [
     id: 'child_process.execFile.promisified-abort-rejects-with-output',
     rules: ['child_process.exec-file.promisify-rejects'],
     async run(ctx) {
-      const controller = new AbortController();
+      // Aborted before the call, so both forms meet the same abort: the rejection is the error the callback gets
+      // (what that error must be, an AbortError, is the abort-error rule's, checked by its own cases), plus the output.
       const [command, args] = fixtureCommand(ctx, 'sleep.mjs');
-      const promise = promisified(ctx, 'execFile', command, args, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
-      const { reason } = await settle(ctx, promise);
-      expectError(reason, 'the rejection of the promisified execFile after the abort', { name: 'AbortError' });
-      expect(reason && 'stdout' in reason && 'stderr' in reason, 'stdout and stderr on the AbortError').to.equal(true);
+      const aborted = (): AbortSignal => AbortSignal.abort();
+      const callback = await within(ctx, runToCallback(ctx, 'execFile', command, args, { signal: aborted() }), 5000, 'the execFile callback after the abort');
+      const { reason } = await settle(ctx, promisified(ctx, 'execFile', command, args, { signal: aborted() }));
+      expectError(reason, 'the rejection of the promisified execFile after the abort');
+      const fields = (error: ExecError | null | undefined): unknown[] => [error?.constructor, error?.name, error?.code, error?.message];
+      expect(fields(reason), '[class, name, code, message] as the callback got them').to.deep.equal(fields(callback.error));
+      expect(reason && 'stdout' in reason && 'stderr' in reason, 'stdout and stderr on the error').to.equal(true);
     },
   },
 ]);

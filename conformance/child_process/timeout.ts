@@ -44,10 +44,11 @@ export const timeoutCases = defineCases('child_process', [
       id: `child_process.${via}.timeout-of-one-millisecond-kills`,
       rules: [rule(via, 'timeout-kills')],
       async run(ctx) {
-        // The smallest limit there is: still a limit.
+        // The smallest limit there is: still a limit. Ended by a signal (which one by default is the kill-signal-default
+        // rule's, checked by its own case).
         const { error } = await sleeper(ctx, via, { timeout: 1 });
         const failure = expectError(error, `the ${via} callback's error after a 1 ms timeout`) as ExecError;
-        expect(failure.signal, 'error.signal').to.equal('SIGTERM');
+        expect(failure.signal, 'error.signal: the child was ended by a signal').to.be.a('string').that.is.not.empty;
       },
     },
     {
@@ -61,7 +62,8 @@ export const timeoutCases = defineCases('child_process', [
     },
     {
       id: `child_process.${via}.timeout-sends-kill-signal-by-number`,
-      rules: [rule(via, 'kill-signal-name-or-number')],
+      // The signal is sent on a timeout, so the case exercises the timeout rule too.
+      rules: [rule(via, 'kill-signal-name-or-number'), rule(via, 'timeout-kills')],
       async run(ctx) {
         const { error } = await sleeper(ctx, via, { timeout: 200, killSignal: constants.signals.SIGKILL });
         const failure = expectError(error, `the ${via} callback's error after the timeout`) as ExecError;
@@ -103,7 +105,8 @@ export const timeoutCases = defineCases('child_process', [
         }
       });
       const failure = expectError(error, "the exec callback's error after the timeout") as ExecError;
-      expect(failure.signal, 'error.signal').to.equal('SIGTERM');
+      // Ended by a signal (which one by default is the kill-signal-default rule's, checked by its own case).
+      expect(failure.signal, 'error.signal: the shell was ended by a signal').to.be.a('string').that.is.not.empty;
     },
   },
   {

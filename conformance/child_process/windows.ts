@@ -142,7 +142,7 @@ export const windowsCases = defineCases('child_process', [
     id: 'child_process.windows.exec-file-shell-true-is-comspec',
     rules: ['child_process.exec-file.shell-true-windows'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, 'execFile', 'echo %CMDCMDLINE%', { shell: true });
+      const { error, stdout } = await runToCallback(ctx, 'execFile', 'echo %CMDCMDLINE%', [], { shell: true });
       noError(error, 'the callback error');
       expect(text(stdout).trim().toLowerCase().replace(/^"/, '')).to.satisfy((line: string) => line.startsWith(String(process.env['ComSpec']).toLowerCase()));
     },
@@ -151,7 +151,7 @@ export const windowsCases = defineCases('child_process', [
     id: 'child_process.windows.spawn-shell-true-is-comspec',
     rules: ['child_process.spawn.shell-true-windows'],
     async run(ctx) {
-      const child = launch(ctx, 'spawn', ['echo %CMDCMDLINE%', { shell: true }]);
+      const child = launch(ctx, 'spawn', ['echo %CMDCMDLINE%', [], { shell: true }]);
       await untilAborted(ctx, child.closed);
       expect(child.stdout().trim().toLowerCase().replace(/^"/, '')).to.satisfy((line: string) => line.startsWith(String(process.env['ComSpec']).toLowerCase()));
     },

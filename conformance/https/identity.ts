@@ -81,7 +81,9 @@ export const identityCases = defineCases('https', [
         return undefined;
       });
       await run();
-      expect(calls, 'checkServerIdentity calls (host, subject.CN)').to.deep.equal([['localhost', 'localhost']]);
+      // Called, each time with the host and the server's certificate (how often is left open).
+      expect(calls.length, 'checkServerIdentity calls').to.be.at.least(1);
+      for (const call of calls) expect(call, 'a checkServerIdentity call (host, subject.CN)').to.deep.equal(['localhost', 'localhost']);
     },
   },
   {

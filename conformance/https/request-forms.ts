@@ -71,8 +71,11 @@ function urlOnly(fn: Fn, kind: 'string' | 'object'): CaseEntry {
       ctx.defer(() => req.destroy?.());
       await settled(ctx, req);
       const seen = await observe(ctx, server);
-      const handshakes = seen.connections.map((connection) => ({ tls: connection.tlsStarted, servername: connection.servername }));
-      expect(handshakes, 'TLS handshakes the server at the URL saw (SNI: the URL host)').to.deep.equal([{ tls: true, servername: 'localhost' }]);
+      // The URL's port brought the connection here; its host shows in the SNI name when the client sends one (whether
+      // it does by default is the Agent's servername rule, not this one's).
+      expect(seen.connections.map((connection) => connection.tlsStarted), 'TLS handshakes the server at the URL saw begin').to.deep.equal([true]);
+      const servername = seen.connections[0]?.servername;
+      if (servername) expect(servername, 'the SNI name the client sent: the URL host').to.equal('localhost');
       // The path, when the request got through: a client that verifies the server (as it should without a ca option)
       // gives up before sending it, and the spec gives no other place to see it (url-and-options forms check it).
       const [sent] = seen.requests;

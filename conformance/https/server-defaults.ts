@@ -11,7 +11,7 @@ async function newServer(ctx: CaseContext): Promise<HttpsServer> {
   return createServer(ctx, serverCredentials(await ctx.fixtures.certificates()));
 }
 
-/** A case that a new server's property has the spec's default value, and keeps a value set on it. */
+/** A case that a new server's property has the spec's default value (what setting it does is properties-as-http's). */
 function defaultValue(id: string, rule: string, property: 'headersTimeout' | 'requestTimeout' | 'timeout' | 'keepAliveTimeout', expected: number): CaseEntry {
   return {
     id,
@@ -19,9 +19,6 @@ function defaultValue(id: string, rule: string, property: 'headersTimeout' | 're
     async run(ctx) {
       const server = await newServer(ctx);
       expect(server[property], `server.${property} of a new https.Server`).to.equal(expected);
-      // The property is the plain-HTTP server's, which a program sets: what it sets is what it reads back.
-      server[property] = expected + 1234;
-      expect(server[property], `server.${property} after setting it to ${expected + 1234}`).to.equal(expected + 1234);
     },
   };
 }

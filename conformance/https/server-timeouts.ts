@@ -15,12 +15,11 @@ export const serverTimeoutCases = defineCases('https', [
       const setTimeout = method(server, 'setTimeout', 'https.Server');
       setTimeout();
       expect(server.timeout, 'server.timeout after setTimeout()').to.equal(120000);
-      // Both parameters are optional: a callback alone leaves msecs at its default and becomes a 'timeout' listener.
+      // Both parameters are optional: a callback alone leaves msecs at its default (what becomes of the callback is
+      // the set-timeout-applies rule's).
       setTimeout(25);
-      const onTimeout = (): void => undefined;
-      setTimeout(onTimeout);
+      setTimeout((): void => undefined);
       expect(server.timeout, 'server.timeout after setTimeout(25), then setTimeout(callback)').to.equal(120000);
-      expect(server.listeners('timeout'), "'timeout' listeners after setTimeout(callback)").to.include(onTimeout);
     },
   },
   {
@@ -42,9 +41,10 @@ export const serverTimeoutCases = defineCases('https', [
       const { server, port } = await startServer(ctx);
       const timedOut = new Promise<unknown>((resolve) => method(server, 'setTimeout', 'https.Server')(150, (socket: unknown) => resolve(socket)));
       expect(server.timeout, 'server.timeout after setTimeout(150, cb)').to.equal(150);
-      // A connection that sends nothing after its handshake: idle from then on.
-      await secureConnection(ctx, port);
+      // A connection that sends nothing after its handshake: idle from then on. Timed from before it connects, so the
+      // server cannot have had the socket 150 ms however long the handshake takes.
       const started = Date.now();
+      await secureConnection(ctx, port);
       const serverSocket = await within(ctx, timedOut, 3000, 'the setTimeout callback');
       expect(Date.now() - started, 'ms until the callback').to.be.at.least(100);
       expect(serverSocket, 'callback argument').to.be.an('object');
@@ -96,6 +96,22 @@ export const serverTimeoutCases = defineCases('https', [
         headersTimeout: 300,
         requestTimeout: 600,
       });
+      const connection = await secureConnection(ctx, port);
+      await untilAborted(ctx, connection.send('GET / HTTP/1.1\r\nHost: localhost\r\n')); // headers never finished
+      const received = await closedWithin(ctx, connection, 4000, 'the server closing the connection whose headers never ended');
+      expect(received, 'what the server sent before closing').to.match(/^HTTP\/1\.1 408 /);
+    },
+  },
+  {
+    id: 'https.server.headers-timeout-set-on-the-server-answers-408',
+    rules: ['https.server.properties-as-http'],
+    async run(ctx) {
+      uses(ctx, 'createServer');
+      // headersTimeout and requestTimeout set as properties of a listening server take effect as the same options do
+      // (connectionsCheckingInterval, an option, makes the check run often enough for a short case).
+      const { server, port } = await startServer(ctx, undefined, { connectionsCheckingInterval: 50 });
+      server.headersTimeout = 300;
+      server.requestTimeout = 600;
       const connection = await secureConnection(ctx, port);
       await untilAborted(ctx, connection.send('GET / HTTP/1.1\r\nHost: localhost\r\n')); // headers never finished
       const received = await closedWithin(ctx, connection, 4000, 'the server closing the connection whose headers never ended');

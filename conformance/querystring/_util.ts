@@ -1,6 +1,7 @@
 // Helpers shared by the rt:querystring cases: the candidate's functions checked before use, comparable copies of parse
 // results, patching a module property for the length of a case, and the fast-check arbitraries for the inputs whose
 // behaviour the spec defines.
+import { expect } from 'chai';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, type CaseContext } from '../case.js';
@@ -19,6 +20,46 @@ export function plain(result: unknown): Record<string, unknown> {
     Object.defineProperty(copy, key, { value: Array.isArray(value) ? [...(value as unknown[])] : value, enumerable: true, writable: true, configurable: true });
   }
   return copy;
+}
+
+/**
+ * The names of Object.prototype's own members (`__proto__`, `constructor`, `toString`, `hasOwnProperty`, …). As keys
+ * they exercise where a result or an input keeps its own properties apart from inherited ones: the null-prototype
+ * rule's matter for parse and the own-properties rule's for stringify, whose cases use them on purpose. Every other
+ * generator leaves them out (fast-check offers such names among its strings), so that a result that inherits
+ * Object.prototype is charged to that rule alone, whatever the seed.
+ */
+export const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Whether `key` names a member of Object.prototype (see OBJECT_MEMBER_NAMES). */
+export function isObjectMemberName(key: string): boolean {
+  return OBJECT_MEMBER_NAMES.has(key);
+}
+
+/**
+ * The pairs of a stringify output as a multiset: the output split on `sep`, sorted. The order of the pairs is the
+ * pair-order rule's, which has a case of its own; every other stringify case compares pairs this way, so an output
+ * with the right pairs in another order (sorted keys, say) is charged to that rule alone.
+ * @example
+ * ```ts
+ * pairsOf('b=2&a=1'); // ['a=1', 'b=2']
+ * ```
+ */
+export function pairsOf(output: unknown, sep = '&'): string[] {
+  if (typeof output !== 'string' || output === '') return [];
+  return output.split(sep).sort();
+}
+
+/**
+ * Checks that a stringify output holds exactly `expected` pairs joined by `sep`, in any order (see pairsOf).
+ * @example
+ * ```ts
+ * expectPairs(stringify({ a: '1', b: '2' }), ['a=1', 'b=2']);
+ * ```
+ */
+export function expectPairs(output: unknown, expected: readonly string[], sep = '&', what?: string): void {
+  const label = what ?? `the pairs of ${JSON.stringify(output)}, in any order`;
+  expect(pairsOf(output, sep), label).to.deep.equal([...expected].sort());
 }
 
 /** The properties of the module that the spec says an application may replace. */

@@ -9,7 +9,7 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeValue } from '../kit.js';
-import { assigner, loose, outcomeOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
+import { assigner, isObjectMemberName, loose, outcomeOf, pairsOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
 
 /** A counterexample pinned on a rule: the rule, the narrowed input, and what the candidate and the reference made of it. */
 interface Fault {
@@ -52,11 +52,24 @@ function show(value: unknown): string {
   return text.length <= 300 ? text : `${text.slice(0, 300)}…`;
 }
 
+/**
+ * A stringify outcome as a comparable value: its pairs as a multiset (split on the sep given, or '&'), so that an
+ * output with the reference's pairs in another order agrees (the order is the pair-order rule's, which has a case of
+ * its own); a parse outcome as `comparable` gives it (own entries, which compare in any order).
+ */
+function comparableAs(name: 'parse' | 'stringify', outcome: Outcome, args: readonly unknown[]): unknown {
+  const value = comparable(outcome);
+  if (name !== 'stringify' || typeof value !== 'string') return value;
+  const sep = typeof args[1] === 'string' && args[1] !== '' ? args[1] : '&';
+  return { pairs: pairsOf(value, sep) };
+}
+
 /** Compares the candidate's and the reference's `name` on `args`: a fault (not yet pinned on a rule) when they differ. */
 function differs(both: Sides, name: 'parse' | 'stringify', args: readonly unknown[]): Fault | undefined {
-  const candidate = comparable(both.candidate(name, args));
-  const reference = comparable(outcomeOf(() => Reflect.apply(both.reference[name], both.reference, args)));
-  return isDeepStrictEqual(candidate, reference) ? undefined : { rule: '', input: `${name}(${args.map((arg) => show(arg)).join(', ')})`, candidate, reference };
+  const candidate = both.candidate(name, args);
+  const reference = outcomeOf(() => Reflect.apply(both.reference[name], both.reference, args));
+  if (isDeepStrictEqual(comparableAs(name, candidate, args), comparableAs(name, reference, args))) return undefined;
+  return { rule: '', input: `${name}(${args.map((arg) => show(arg)).join(', ')})`, candidate: comparable(candidate), reference: comparable(reference) };
 }
 
 function describeFault(fault: Fault): string {
@@ -181,8 +194,9 @@ function queryArbitrary(ctx: CaseContext) {
   // so every delimiter in the input is one the generator wrote. Few distinct tokens, so keys repeat.
   const token = fc.oneof(fc.constantFrom('a', 'b', 'k', 'Z', '9', '-', '.', '~', 'é', '☃', '😀'), unicodeText(fc, 4).map((text) => encodeURIComponent(text)));
   const part = fc.array(token, { maxLength: 4 }).map((tokens) => tokens.join(''));
-  // Keys from a small pool half the time, so that keys repeat.
-  const key = fc.oneof(fc.constantFrom('a', 'b', 'k'), part);
+  // Keys from a small pool half the time, so that keys repeat. Never one that decodes to the name of an
+  // Object.prototype member ('__proto__'): whether the result keeps it as its own key is the null-prototype rule's.
+  const key = fc.oneof(fc.constantFrom('a', 'b', 'k'), part.filter((raw) => !isObjectMemberName(decodeURIComponent(raw))));
   return fc
     .tuple(fc.array(fc.tuple(key, fc.option(part)), { maxLength: 8 }), fc.option(separator(fc)), fc.option(assigner(fc)))
     .map(([pairs, sep, eq]): Query => ({ pairs, sep: sep ?? undefined, eq: eq ?? undefined }));
@@ -317,7 +331,10 @@ function objectArbitrary(ctx: CaseContext) {
   );
   // Arrays are non-empty: the spec says nothing about an empty array.
   const value = fc.oneof({ weight: 3, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { minLength: 1, maxLength: 4 }) });
-  return fc.tuple(fc.dictionary(unicodeText(fc), value, { maxKeys: 6 }), fc.option(separator(fc)), fc.option(assigner(fc))).map((input): StringifyInput => input);
+  // Ordinary objects whose keys name no Object.prototype member: objects without a prototype, and own keys such as
+  // 'toString' or '__proto__', are the own-properties rule's inputs (its own case writes them).
+  const object = fc.dictionary(unicodeText(fc).filter((key) => !isObjectMemberName(key)), value, { maxKeys: 6, noNullPrototype: true });
+  return fc.tuple(object, fc.option(separator(fc)), fc.option(assigner(fc))).map((input): StringifyInput => input);
 }
 
 const STRINGIFY_RULES = [
@@ -350,11 +367,30 @@ function valueRules(value: unknown): string[] {
   }
 }
 
+/**
+ * Whether the candidate writes an array holding a value the spec does not accept (no nested array) as it writes each
+ * element alone: the array-elements-coerced rule at work, read relative to the candidate's own single values (its why),
+ * so that a candidate that breaks a value rule for single values and arrays alike (writes null as 'null', say) still
+ * shows it — whatever the seed, since the examples hold such an array.
+ */
+function coercedAlike(stringify: Sides, key: string, value: unknown): boolean {
+  if (!Array.isArray(value) || value.every(isAccepted) || value.some((element) => Array.isArray(element))) return false;
+  const written = (input: unknown): string | undefined => {
+    const outcome = stringify.candidate('stringify', [{ [key]: input }]);
+    return 'value' in outcome && typeof outcome.value === 'string' ? outcome.value : undefined;
+  };
+  const whole = written(value);
+  const alone = value.map(written);
+  if (whole === undefined || alone.some((pair) => pair === undefined)) return false;
+  return isDeepStrictEqual(pairsOf(whole), alone.filter((pair): pair is string => pair !== undefined && pair !== '').sort());
+}
+
 /** The stringify rules an object shows at work: each pair alone, and the delimiters, where the candidate agrees. */
 function stringifyObserved(stringify: Sides, [object, sep, eq]: StringifyInput): ReadonlySet<string> {
   const agrees = (args: readonly unknown[]): boolean => !differs(stringify, 'stringify', args);
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(object)) {
+    if (coercedAlike(stringify, key, value)) seen.add('querystring.stringify.array-elements-coerced');
     if (!agrees([{ [key]: value }])) continue;
     for (const rule of valueRules(value)) seen.add(rule);
     if (!SAFE.test(key)) seen.add('querystring.stringify.utf8-percent-encoding');

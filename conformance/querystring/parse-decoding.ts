@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { isDeepStrictEqual } from 'node:util';
 import { CaseFailure, CaseNotApplicable, defineCases } from '../case.js';
-import { plain, qsFunction, readsDelimiters, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
+import { isObjectMemberName, plain, qsFunction, readsDelimiters, replaceExport, safeText, SAFE_CHARS, unicodeText } from './_util.js';
 
 export const parseDecodingCases = defineCases('querystring', [
   {
@@ -39,8 +39,10 @@ export const parseDecodingCases = defineCases('querystring', [
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
-      // A non-empty key: what an empty key becomes is a question of empty entries, not of decoding.
-      const key = unicodeText(fc).filter((text) => text !== '');
+      // A non-empty key: what an empty key becomes is a question of empty entries, not of decoding. Nor a key naming a
+      // member of Object.prototype ('__proto__', 'toString'): whether the result keeps it as its own key is the
+      // null-prototype rule's matter, which its own cases check.
+      const key = unicodeText(fc).filter((text) => text !== '' && !isObjectMemberName(text));
       // Hex digits in upper or lower case (percent-encoding is case-insensitive); longer values too, past any
       // short-value fast path a parser may have.
       const valueText = fc.oneof(unicodeText(fc), unicodeText(fc, 40));
@@ -66,7 +68,8 @@ export const parseDecodingCases = defineCases('querystring', [
       // through every way it may read a pair, and from one way to the next.
       const text = fc.oneof(unicodeText(fc), unicodeText(fc, 40), fc.tuple(safeText(fc, 10, 40), unicodeText(fc, 6)).map(([head, tail]) => head + tail));
       const form = fc.constantFrom('upper', 'lower', 'raw');
-      const pairs = fc.uniqueArray(fc.tuple(text.filter((key) => key !== ''), text, form, form), { minLength: 1, maxLength: 6, selector: ([key]) => key });
+      // Keys naming a member of Object.prototype are the null-prototype rule's (see decodes-any-encoded-unicode-text).
+      const pairs = fc.uniqueArray(fc.tuple(text.filter((key) => key !== '' && !isObjectMemberName(key)), text, form, form), { minLength: 1, maxLength: 6, selector: ([key]) => key });
       const safe = new RegExp(`^[${SAFE_CHARS.join('').replace(/[-\]\\^]/g, '\\$&')}]*$`);
       const encode = (part: string, how: string): string => {
         if (how === 'raw' && safe.test(part)) return part;
@@ -93,7 +96,10 @@ export const parseDecodingCases = defineCases('querystring', [
       // percent-encoded, parsed three times (the second and third time in another order): a key read back from such a
       // cache must be the key the query holds, never one that merely shares its length or hash.
       const alphabet = [...'abcdefghijklmnopqrstuvwxyzAZ0189-_.~ é☃😀'];
-      const keyText = fc.array(fc.constantFrom(...alphabet), { minLength: 2, maxLength: 40 }).map((chars) => chars.join(''));
+      const keyText = fc
+        .array(fc.constantFrom(...alphabet), { minLength: 2, maxLength: 40 })
+        .map((chars) => chars.join(''))
+        .filter((text) => !isObjectMemberName(text));
       const [keys] = fc.sample(fc.uniqueArray(fc.tuple(keyText, fc.boolean()), { minLength: 1200, maxLength: 1200, selector: ([text]) => text }), { seed: ctx.seed, numRuns: 1 });
       const safe = new RegExp(`^[${SAFE_CHARS.join('').replace(/[-\]\\^]/g, '\\$&')}]*$`);
       const raw = (keys ?? []).map(([text, encode]) => (encode || !safe.test(text) ? encodeURIComponent(text) : text));

@@ -2,7 +2,7 @@
 // option; the output never holds a character outside the unreserved set except as %XX.
 import { expect } from 'chai';
 import { CaseNotApplicable, defineCases } from '../case.js';
-import { ENCODED_TEXT, qsFunction, replaceExport, unicodeText } from './_util.js';
+import { ENCODED_TEXT, expectPairs, isObjectMemberName, pairsOf, qsFunction, replaceExport, unicodeText } from './_util.js';
 
 export const stringifyEncodingCases = defineCases('querystring', [
   {
@@ -48,7 +48,8 @@ export const stringifyEncodingCases = defineCases('querystring', [
       const stringify = qsFunction(ctx, 'stringify');
       const fc = ctx.fc;
       await ctx.check(
-        fc.property(fc.dictionary(unicodeText(fc), unicodeText(fc), { maxKeys: 5 }), (object) => {
+        // Ordinary objects whose keys name no inherited member: what becomes of those is the own-properties rule's.
+        fc.property(fc.dictionary(unicodeText(fc).filter((key) => !isObjectMemberName(key)), unicodeText(fc), { maxKeys: 5, noNullPrototype: true }), (object) => {
           const output = String(stringify(object));
           for (const pair of output === '' ? [] : output.split('&')) {
             const at = pair.indexOf('=');
@@ -82,12 +83,13 @@ export const stringifyEncodingCases = defineCases('querystring', [
       // the one without options (what the default encoder writes is for the encoding rules' cases to say).
       const input = { 'k é': 'a b', n: [1, 'x/y'], t: true };
       // Observed only where stringify encodes without options at all (whether it does is the encoding rules' question).
-      if (!/^k%20%C3%A9=a%20b&n=1&n=x%2Fy&t=true$/i.test(String(stringify(input)))) {
+      const written = pairsOf(stringify(input)).map((pair) => pair.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()));
+      if (written.join('&') !== ['k%20%C3%A9=a%20b', 'n=1', 'n=x%2Fy', 't=true'].sort().join('&')) {
         throw new CaseNotApplicable("stringify does not write { 'k é': 'a b', n: [1, 'x/y'], t: true } percent-encoded without options, so keeping its default encoder cannot be observed");
       }
       for (const [sep, eq] of [[undefined, undefined], [';', ':'], ['&&', '=>']] as const) {
         const call = `stringify({ 'k é': 'a b', n: [1, 'x/y'], t: true }, ${JSON.stringify(sep)}, ${JSON.stringify(eq)}, {})`;
-        expect(stringify(input, sep, eq, {}), `${call}, against the same without options`).to.equal(stringify(input, sep, eq));
+        expectPairs(stringify(input, sep, eq, {}), pairsOf(stringify(input, sep, eq), sep ?? '&'), sep ?? '&', `the pairs of ${call}, against the same without options`);
       }
     },
   },
@@ -96,7 +98,7 @@ export const stringifyEncodingCases = defineCases('querystring', [
     rules: ['querystring.stringify.encode-custom'],
     run(ctx) {
       const encodeURIComponent = (text: string): string => `[${text}]`;
-      expect(qsFunction(ctx, 'stringify')({ k: 'v w', n: 'x' }, undefined, undefined, { encodeURIComponent }), 'stringify with an encodeURIComponent option (it must encode with the option)').to.equal('[k]=[v w]&[n]=[x]');
+      expectPairs(qsFunction(ctx, 'stringify')({ k: 'v w', n: 'x' }, undefined, undefined, { encodeURIComponent }), ['[k]=[v w]', '[n]=[x]'], '&', 'the pairs of stringify with an encodeURIComponent option (it must encode with the option)');
     },
   },
   {
@@ -114,11 +116,11 @@ export const stringifyEncodingCases = defineCases('querystring', [
       // each value is for the value rules' cases to say).
       const encodeURIComponent = (text: string): unknown => Reflect.apply(escape, ctx.qs, [text]);
       const input = { s: 'a b', n: 1.5, big: 12n, yes: true, nan: NaN, inf: -Infinity, nul: null, obj: {}, list: ['x', 2, false, NaN], one: ['é'], huge: 1e21 };
-      expect(stringify(input, undefined, undefined, { encodeURIComponent }), 'stringify with an option calling the module\'s escape, against stringify without it').to.equal(stringify(input));
-      expect(stringify(input, ';', ':', { encodeURIComponent }), 'the same with sep ";" and eq ":"').to.equal(stringify(input, ';', ':'));
+      expectPairs(stringify(input, undefined, undefined, { encodeURIComponent }), pairsOf(stringify(input)), '&', 'the pairs of stringify with an option calling the module\'s escape, against stringify without it');
+      expectPairs(stringify(input, ';', ':', { encodeURIComponent }), pairsOf(stringify(input, ';', ':'), ';'), ';', 'the same with sep ";" and eq ":"');
       // An array as the first value too: its first pair starts the output.
       const first = { list: ['x', 'y'], s: 'a b' };
-      expect(stringify(first, ';', ':', { encodeURIComponent }), 'the same on an object whose first value is an array').to.equal(stringify(first, ';', ':'));
+      expectPairs(stringify(first, ';', ':', { encodeURIComponent }), pairsOf(stringify(first, ';', ':'), ';'), ';', 'the same on an object whose first value is an array');
     },
   },
 ]);

@@ -12,7 +12,7 @@ import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { runSuite } from '../../runners/run-suite.js';
 import type { Runner } from '../../runners/runner.js';
 import { createJobPool, defaultJobs } from '../../runners/job-pool.js';
-import type { CandidateRun, CaseResult, ResultsFile } from '../../results/results-file.js';
+import type { CandidateInfo, CandidateRun, CaseResult, ResultsFile } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
 
 /** One member of the corpus: its adapter in candidates/, and the modules it is certified for. */
@@ -91,12 +91,47 @@ export async function readVerdicts(member: CorpusMember): Promise<VerdictFile> {
   return JSON.parse(await readFile(verdictPath(member), 'utf8')) as VerdictFile;
 }
 
-/** Members grouped by their module selection: each group is one `runSuite`, as one `rtconf run --module …` would be. */
-function bySelection(members: readonly CorpusMember[]): CorpusMember[][] {
-  const groups = new Map<string, CorpusMember[]>();
-  for (const member of members) {
-    const key = [...member.modules].sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), member]);
+/**
+ * What a corpus run runs: a member's adapter, or (for the seed sweep) `reference` or `host`, each with the modules it
+ * is certified for. `name` identifies it in what the run gives back.
+ */
+export interface RunTarget {
+  readonly name: string;
+  /** What `--candidate` is given. */
+  readonly spec: string;
+  readonly modules: readonly ModuleName[];
+}
+
+/** A member as a run target: its adapter, for its modules. */
+export function targetOf(member: CorpusMember): RunTarget {
+  return { name: member.name, spec: adapterPath(member), modules: member.modules };
+}
+
+/** How a corpus run runs its targets. */
+export interface CorpusRunOptions {
+  /**
+   * The run seeds: one repetition per seed, joined as `rtconf run --repeat` joins them (a case whose repetitions end
+   * differently is `flaky`, with the status and seed of each in `outcomes`). Default: the corpus seed alone.
+   */
+  readonly seeds?: readonly number[];
+  /** Keep only the cases whose id matches one of these globs (`--case`); default: every case of the target's modules. */
+  readonly caseGlobs?: readonly string[];
+  /** Job slots shared by every target (`--jobs`); default: the CPU count. */
+  readonly jobs?: number;
+  /** Per-case time limit (`--timeout`); default: the CLI's. */
+  readonly timeoutMs?: number;
+  /** Called as each case of each repetition ends (progress output). */
+  readonly onResult?: (candidate: CandidateInfo, result: CaseResult) => void;
+  /** Called when a candidate has given all its results, every repetition joined. */
+  readonly onCandidateEnd?: (candidate: CandidateInfo, results: readonly CaseResult[]) => void;
+}
+
+/** Targets grouped by their module selection: each group is one `runSuite`, as one `rtconf run --module …` would be. */
+function bySelection(targets: readonly RunTarget[]): RunTarget[][] {
+  const groups = new Map<string, RunTarget[]>();
+  for (const target of targets) {
+    const key = [...target.modules].sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), target]);
   }
   return [...groups.values()];
 }
@@ -107,30 +142,51 @@ export interface MemberRun {
   readonly run: CandidateRun;
 }
 
+/** What a corpus run gives for one target. */
+export interface TargetRun {
+  readonly target: RunTarget;
+  readonly run: CandidateRun;
+}
+
 /**
- * Runs the members through the suite's own machinery (resolveCandidate, selectCases, runSuite) with the corpus seed
- * and the CLI's default time limit: one runSuite per module selection, as one `rtconf run --module …` would be, all at
- * once on one shared job pool (the CPU count, as `--jobs` defaults to).
+ * Runs the targets through the suite's own machinery (resolveCandidate, selectCases, runSuite, and for several seeds
+ * the joining of `--repeat`) with the CLI's default time limit: one runSuite per module selection, as one `rtconf run
+ * --module …` would be, all at once on one shared job pool (the CPU count, as `--jobs` defaults to).
  */
-export async function runCorpus(members: readonly CorpusMember[] = CORPUS): Promise<MemberRun[]> {
-  const resolved: { member: CorpusMember; runner: Runner }[] = [];
+export async function runTargets(targets: readonly RunTarget[], options: CorpusRunOptions = {}): Promise<TargetRun[]> {
+  const seeds = options.seeds ?? [CORPUS_SEED];
+  const resolved: { target: RunTarget; runner: Runner }[] = [];
   try {
-    for (const member of members) resolved.push({ member, runner: await resolveCandidate(adapterPath(member)) });
+    for (const target of targets) resolved.push({ target, runner: await resolveCandidate(target.spec) });
   } catch (error) {
     await Promise.all(resolved.map(({ runner }) => runner.close()));
     throw error;
   }
-  const pool = createJobPool(defaultJobs());
-  const groups = bySelection(members).map(async (group) => {
+  const pool = createJobPool(options.jobs ?? defaultJobs());
+  const groups = bySelection(targets).map(async (group) => {
     const modules = group[0]!.modules;
-    const cases = selectCases({ modules: [...modules] });
+    const cases = selectCases({ modules: [...modules], ...(options.caseGlobs ? { caseGlobs: options.caseGlobs } : {}) });
     const rules = catalogue.filter((rule) => modules.includes(rule.module));
-    const runners = group.map((member) => resolved.find((entry) => entry.member === member)!.runner);
-    const results: ResultsFile = await runSuite(runners, cases, rules, { seed: CORPUS_SEED, timeoutMs: DEFAULT_TIMEOUT_MS, pool });
-    return group.map((member, index): MemberRun => ({ member, run: results.runs[index]! }));
+    const runners = group.map((target) => resolved.find((entry) => entry.target === target)!.runner);
+    const results: ResultsFile = await runSuite(runners, cases, rules, {
+      seed: seeds[0] ?? CORPUS_SEED,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      pool,
+      ...(seeds.length > 1 ? { repeatSeeds: seeds } : {}),
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+      ...(options.onCandidateEnd ? { onCandidateEnd: options.onCandidateEnd } : {}),
+    });
+    return group.map((target, index): TargetRun => ({ target, run: results.runs[index]! }));
   });
   const runs = (await Promise.all(groups)).flat();
-  return members.map((member) => runs.find((run) => run.member === member)!);
+  return targets.map((target) => runs.find((run) => run.target === target)!);
+}
+
+/** Runs the members as `rtconf run --candidate <adapter> --module … --seed <corpus seed>` would (see runTargets). */
+export async function runCorpus(members: readonly CorpusMember[] = CORPUS): Promise<MemberRun[]> {
+  const targets = members.map(targetOf);
+  const runs = await runTargets(targets);
+  return members.map((member, index) => ({ member, run: runs[index]!.run }));
 }
 
 /** The verdict a result gives, in the committed form (without `why`). */

@@ -14,6 +14,7 @@ import { loadReferenceModules } from '../../runners/reference-modules.js';
 import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
+import { changedCases, recordedRun, replacedExports } from './leak-mutants.js';
 import { runCase } from './run-case.js';
 
 type Fn = (...args: unknown[]) => unknown;
@@ -269,18 +270,6 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.server.headers-timeout-default-60000', 'https.server.request-timeout-default-300000', 'https.server.keep-alive-timeout-default-5000'],
   },
   {
-    name: 'server whose headersTimeout, requestTimeout and keepAliveTimeout keep their defaults when set',
-    module: mutant(
-      editServer((server) => {
-        for (const property of ['headersTimeout', 'requestTimeout', 'keepAliveTimeout'] as const) {
-          const value = server[property];
-          Object.defineProperty(server, property, { get: () => value, set: () => undefined, configurable: true });
-        }
-      }),
-    ),
-    caught: ['https.server.headers-timeout-default-60000', 'https.server.request-timeout-default-300000', 'https.server.keep-alive-timeout-default-5000'],
-  },
-  {
     name: 'server that keeps 1000 headers (maxHeadersCount null, as the host has it)',
     module: mutant(editServer((server) => (server.maxHeadersCount = null))),
     caught: ['https.server.max-headers-count-default-keeps-2000'],
@@ -458,6 +447,122 @@ const MUTANTS: readonly Mutant[] = [
 ];
 
 /**
+ * A mutant that differs from the reference in one thing a case could pin beyond its rules (see leak-mutants.ts): it
+ * must change the verdict of exactly the cases in `fails` (the cases of the rule it breaks; none when it breaks none).
+ */
+interface LeakMutant {
+  readonly name: string;
+  readonly module: HttpsModule;
+  readonly fails: readonly string[];
+}
+
+type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
+
+/** A server whose 'request' events reach their listeners through `deliver` (given the listeners and the arguments). */
+function deliverRequests(deliver: (listeners: Fn[], args: unknown[]) => void): Record<string, unknown> {
+  return editServer((server) => {
+    const emit = server.emit.bind(server) as Emit;
+    server.emit = ((event: string | symbol, ...args: unknown[]): boolean => {
+      if (event !== 'request') return emit(event, ...args);
+      const listeners = server.listeners('request') as Fn[];
+      deliver(listeners, args);
+      return listeners.length > 0;
+    }) as RefServer['emit'];
+  });
+}
+
+/**
+ * The object seen through a proxy that is no instance of its class (its prototype reads Object.prototype) but works as
+ * it: properties read from it, methods called on it.
+ */
+function ofAnotherClass<T extends object>(target: T): T {
+  return new Proxy(target, {
+    getPrototypeOf: () => Object.prototype,
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key, object);
+      return typeof value === 'function' ? (value as Fn).bind(object) : value;
+    },
+    set: (object, key, value) => Reflect.set(object, key, value, object),
+  });
+}
+
+/**
+ * request and get whose 'error' events carry a RangeError with other words in place of the error met, except the
+ * Error a checkServerIdentity option returned, which the spec says is what the request emits.
+ */
+function errorsOfAnotherClass(): Record<string, unknown> {
+  const wrap = (original: Fn): Fn => (...args: unknown[]) => {
+    const returnedByCheck = new WeakSet<object>();
+    const edited = withOptions(args, (options) => {
+      const check = options['checkServerIdentity'];
+      if (typeof check !== 'function') return options;
+      return {
+        ...options,
+        checkServerIdentity: (...checkArgs: unknown[]) => {
+          const verdict = (check as Fn)(...checkArgs);
+          if (verdict instanceof Error) returnedByCheck.add(verdict);
+          return verdict;
+        },
+      };
+    });
+    const req = original(...edited) as ClientRequest;
+    const emit = req.emit.bind(req) as Emit;
+    req.emit = ((event: string | symbol, ...rest: unknown[]): boolean => {
+      const [error] = rest;
+      if (event !== 'error' || !(error instanceof Error) || returnedByCheck.has(error)) return emit(event, ...rest);
+      return emit('error', new RangeError(`the request failed, in other words (${error.message.length} characters before)`));
+    }) as ClientRequest['emit'];
+    return req;
+  };
+  return { request: wrap(ref.request), get: wrap(ref.get) };
+}
+
+/**
+ * The reference with some exports replaced, everything else kept as it is (its load target too, which the harness
+ * declares on it without making it enumerable): the no-crypto cases then load the reference, as a leak mutant leaves
+ * loading alone.
+ */
+function leakMutant(overrides: Record<string, unknown>): HttpsModule {
+  const module = Object.defineProperties({}, Object.getOwnPropertyDescriptors(reference)) as Record<string, unknown>;
+  return Object.assign(module, overrides) as unknown as HttpsModule;
+}
+
+const LEAK_MUTANTS: readonly LeakMutant[] = [
+  {
+    name: "server that calls its 'request' listeners last registered first (their order is no rule)",
+    module: leakMutant(deliverRequests((listeners, args) => [...listeners].reverse().forEach((listener) => listener(...args)))),
+    fails: [],
+  },
+  {
+    name: "server whose 'request' listeners get a request and a response of another class",
+    module: leakMutant(deliverRequests((listeners, [req, res]) => listeners.forEach((listener) => listener(ofAnotherClass(req as object), ofAnotherClass(res as object))))),
+    fails: [],
+  },
+  {
+    name: "request whose 'error' events carry errors of another class with other words (a checkServerIdentity error kept)",
+    module: leakMutant(errorsOfAnotherClass()),
+    fails: [],
+  },
+  {
+    name: 'request that names the default port in its Host header',
+    module: leakMutant(editRequestOptions((options) => (options['port'] === undefined && typeof options['host'] === 'string' ? { ...options, headers: { ...(options['headers'] as Options), host: `${options['host']}:443` } } : options))),
+    fails: [],
+  },
+  {
+    name: 'server whose headersTimeout, requestTimeout and keepAliveTimeout keep their defaults when set (defaults right)',
+    module: leakMutant(
+      editServer((server) => {
+        for (const property of ['headersTimeout', 'requestTimeout', 'keepAliveTimeout'] as const) {
+          const value = server[property];
+          Object.defineProperty(server, property, { get: () => value, set: () => undefined, configurable: true });
+        }
+      }),
+    ),
+    fails: ['https.server.headers-timeout-set-on-the-server-answers-408', 'https.server.keep-alive-timeout-closes-idle-connection'],
+  },
+];
+
+/**
  * An http module posing as https, as https-browserify is under Node: its own request and get, which speak plain HTTP
  * (what https-browserify's do once the protocol check is out of the way), and the plain-HTTP Agent, globalAgent,
  * Server and createServer.
@@ -523,14 +628,24 @@ describe('https cases', function () {
   });
   after(() => fixtures.close());
 
+  // The reference run, with the exports each case reads (see leak-mutants.ts), made once for the suite.
+  let referenceRun: ReturnType<typeof recordedRun<HttpsModule>> | undefined;
+  const recorded = (): ReturnType<typeof recordedRun<HttpsModule>> =>
+    (referenceRun ??= recordedRun(cases, reference as unknown as HttpsModule, (definition, module) => run(definition, module, fixtures)));
+
   it('all pass against the reference', async () => {
     const failures: string[] = [];
-    for (const definition of cases) {
-      const result = await run(definition, reference as unknown as HttpsModule, fixtures);
-      if (result.status !== 'pass') failures.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
-    }
+    for (const [id, result] of (await recorded()).results) if (result.status !== 'pass') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     expect(failures).to.deep.equal([]);
   });
+
+  for (const leak of LEAK_MUTANTS) {
+    it(`change the verdict of exactly the cases of the rule the mutant "${leak.name}" breaks`, async () => {
+      const replaced = replacedExports(reference, leak.module);
+      const changed = await changedCases(cases, await recorded(), replaced, leak.module, (definition, module) => run(definition, module, fixtures));
+      expect(changed, "the cases whose verdict differs from the reference's").to.have.members([...leak.fails]);
+    });
+  }
 
   it('fail an http module posing as https on every case that involves TLS', async () => {
     const passed: string[] = [];
