@@ -4,6 +4,7 @@ import { Buffer } from 'node:buffer';
 import type { ChildProcess, SpawnSyncReturns } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import { getSystemErrorName } from 'node:util';
 import { maxBufferExceeded } from '../errors.js';
 import type { ExecCallback } from './exec-arguments.js';
 
@@ -117,8 +118,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     const reported: ExecError =
       failure ??
       Object.assign(new Error(`Command failed: ${command}\n${String(err)}`), {
-        // A failed spawn (a negative code) never gets here: its 'error', which comes first, has ended the run.
-        code,
+        code: exitCodeOf(code),
         // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
         // (§execFile rule 2 and §Errors)
         killed: child.killed || killedByUs,
@@ -146,6 +146,24 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     child.stderr?.destroy();
     finish(null, null);
   });
+}
+
+/**
+ * The `code` of the callback's error: the exit code, or for a negative code (a libuv error number, which a child's
+ * 'close' carries when the process layer itself failed) its error name, as the host reports it: `-1` becomes `'EPERM'`.
+ * Node's core test `parallel/test-child-process-execfile.js` checks this.
+ *
+ * @example
+ * ```ts
+ * exitCodeOf(2); // 2
+ * exitCodeOf(-1); // 'EPERM'
+ * ```
+ */
+function exitCodeOf(code: number | null): number | string | null {
+  // beyond-spec: naming a negative code (a libuv error number, never an exit status) by its system error follows
+  // Node; the spec's error.code is the exit code and says nothing of a process layer that failed
+  if (code !== null && code < 0) return getSystemErrorName(code);
+  return code;
 }
 
 /**
