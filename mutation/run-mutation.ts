@@ -32,6 +32,7 @@ import { buildCandidate } from './build-candidate.js';
 import { changedLinesSince, touches } from './changed-lines.js';
 import { casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
+import { unobservableOn, type UnobservableMutant, type UnobservableMutants } from './unobservable-mutants.js';
 import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources, type ReferenceSources } from './reference-sources.js';
@@ -57,6 +58,13 @@ export interface MutationOptions {
   readonly timeoutMs: number;
   readonly operators?: ReadonlySet<OperatorName>;
   readonly equivalents: EquivalentMutants;
+  /**
+   * Mutants of code that runs only on other platforms (mutation/unobservable-mutants.json). Those this platform cannot
+   * observe are still run where a case covers them, and reported `unobservable` unless a case notices.
+   */
+  readonly unobservable?: UnobservableMutants;
+  /** The platform the run judges for (default: process.platform; the cases run here). */
+  readonly platform?: string;
   /**
    * Run the mutants in code marked beyond the spec too (default: they are not run). One that a case kills is then
    * reported killed, with a note that its marker claims too much; one that survives stays `beyond-spec`.
@@ -102,6 +110,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   const sources = readReferenceSources(options.root, modules);
   const cases = selectCases({ modules, ruleGlobs: options.ruleGlobs ?? [] });
   const operators = options.operators ?? new Set(OPERATORS);
+  const unobservable = unobservableOn(options.unobservable ?? new Map(), options.platform ?? process.platform);
 
   const texts = new Map<string, string>();
   let mutants: Mutant[] = [];
@@ -182,10 +191,11 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         const { plan, index } = next;
         const equivalent = options.equivalents.get(plan.mutant.id);
         const marker = plan.mutant.beyondSpec;
+        const elsewhere = unobservable.get(plan.mutant.id);
         if (equivalent) finish(index, record(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
         else if (marker && (!options.auditBeyondSpec || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
-        else if (plan.cases.length === 0) finish(index, record(plan, 'no-coverage', 0, 0));
-        else finish(index, judgeMarked(await runMutant(plan, sources, texts, context), marker));
+        else if (plan.cases.length === 0) finish(index, elsewhere ? record(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : record(plan, 'no-coverage', 0, 0));
+        else finish(index, judgeUnobservable(judgeMarked(await runMutant(plan, sources, texts, context), marker), elsewhere));
       }
     };
     emit(`running ${plans.length} mutant(s), ${options.jobs} at a time`);
@@ -234,6 +244,23 @@ export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']):
     return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
   }
   return result;
+}
+
+/**
+ * A run mutant listed as not observable on this platform: not noticed, it is `unobservable`; noticed, the list claims
+ * too much, and it counts as killed, with a note that says so.
+ */
+export function judgeUnobservable(result: MutantRecord, listed: UnobservableMutant | undefined): MutantRecord {
+  if (!listed || result.status === 'beyond-spec') return result;
+  if (result.status === 'survived') return { ...result, status: 'unobservable', note: unobservableNote(listed) };
+  if (result.status === 'killed' || result.status === 'timeout') {
+    return { ...result, note: `listed as observable only on ${listed.platforms.join(', ')} (mutation/unobservable-mutants.json), yet a case noticed here: the entry claims too much${result.note ? `; ${result.note}` : ''}` };
+  }
+  return result;
+}
+
+function unobservableNote(listed: UnobservableMutant): string {
+  return `observable only on ${listed.platforms.join(', ')}: ${listed.reason}`;
 }
 
 /** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */

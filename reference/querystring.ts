@@ -52,8 +52,7 @@ const encodedKeys = new EncodedKeyCache();
 /** What the parser reads from the module object, looked up when a part needs it (see `ModuleDecoders`). */
 const moduleDecoders: ModuleDecoders = {
   fallback: unescapeFallback,
-  // beyond-spec: retrying a part with the module's unescape when the decodeURIComponent option throws follows Node;
-  // the spec says nothing of a decoder that throws
+  // beyond-spec: decoder-that-throws
   retry: (text) => (querystring.unescape ?? unescape)(text, true),
 };
 
@@ -136,8 +135,7 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
     const custom = ownOption(options, 'encodeURIComponent');
     if (typeof custom === 'function') encode = custom;
   }
-  // beyond-spec: giving '' for an obj that is not an object follows Node; the spec's stringify takes an Object and
-  // says nothing of other values
+  // beyond-spec: stringify-non-object
   if (obj === null || typeof obj !== 'object') return '';
   const source = obj as Record<string, unknown>;
   const keys = Object.keys(source);
@@ -210,8 +208,7 @@ export function unescape(str: string, decodeSpaces?: boolean): string {
 /** The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it. */
 function unescapeFallback(str: string, decodeSpaces: boolean | undefined): string {
   const current = querystring.unescapeBuffer;
-  // beyond-spec: decoding with an application's replacement of unescapeBuffer follows Node; the spec's module has no
-  // unescapeBuffer
+  // beyond-spec: unescape-buffer
   if (current !== undefined && current !== unescapeBuffer) return current(str, decodeSpaces).toString();
   return safeDecode(str, decodeSpaces);
 }
@@ -229,8 +226,7 @@ function unescapeFallback(str: string, decodeSpaces: boolean | undefined): strin
  * unescapeBuffer('a%20b%zz').toString(); // 'a b%zz'
  * ```
  */
-// beyond-spec: unescapeBuffer is Node's export; the spec's module exports parse, decode, stringify, encode, escape and
-// unescape, and says nothing of it
+// beyond-spec: unescape-buffer
 export function unescapeBuffer(str: string, decodeSpaces?: boolean): Buffer {
   const bytes = percentBytes(str, decodeSpaces);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

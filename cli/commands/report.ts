@@ -9,7 +9,7 @@ import { describeWriteError, fallbackDirectory } from '../../results/fallback-wr
 import { lockOutDir } from '../../results/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
 import { readExpectations } from '../../results/expectations.js';
-import { readMutation } from '../../results/write-mutation.js';
+import { readMutation } from '../../results/read-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
 import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
 import { parseCommandLine } from '../parse.js';

@@ -111,6 +111,22 @@ function dropByteAt10kPlus1(args: unknown[]): unknown[] {
   return [...args.slice(0, -1), (error: unknown, stdout: string | Buffer, stderr: unknown) => callback(error, cut(stdout), stderr)];
 }
 
+/**
+ * exec and execFile whose callback reports the maxBuffer overflow only when the child's exit shows a failure: a child
+ * that ends with code 0 after the kill (it shuts down cleanly on SIGTERM) gets no error.
+ */
+function overflowSeenOnlyInExit(): Module {
+  const wrap = (original: Fn): Fn => (...args: unknown[]) => {
+    const callback = args.pop() as Fn;
+    const child = original(...args, (error: (Error & Record<string, unknown>) | null, stdout: unknown, stderr: unknown) => {
+      const exitedCleanly = child.exitCode === 0 && child.signalCode === null;
+      callback(error?.['code'] === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' && exitedCleanly ? null : error, stdout, stderr);
+    }) as ChildProcess;
+    return child;
+  };
+  return { exec: wrap(ref.exec), execFile: wrap(ref.execFile) };
+}
+
 interface Mutant {
   readonly name: string;
   readonly module: ChildProcessModule;
@@ -131,6 +147,11 @@ const MUTANTS: readonly Mutant[] = [
       'child_process.execFile.max-buffer-default-is-1mib',
       'child_process.execFile.max-buffer-kills-child',
     ],
+  },
+  {
+    name: 'maxBuffer passed, but the callback reports only how the child exited',
+    module: mutant(overflowSeenOnlyInExit()),
+    caught: ['child_process.exec.max-buffer-default-is-1mib', 'child_process.execFile.max-buffer-default-is-1mib'],
   },
   {
     name: 'maxBuffer counts the two streams together',

@@ -1,30 +1,45 @@
 // Code marked beyond the spec (mutation/beyond-spec.ts): which nodes a marker marks, which markers are refused, that
-// the reference's own markers are all well-formed, and that `rtconf mutate` neither runs nor scores marked mutants.
+// the reference's own markers are all well-formed and name a key whose reason lives once in mutation/beyond-spec.ts,
+// that a marked refusal leaves its check to be run, and that `rtconf mutate` neither runs nor scores marked mutants.
 import { expect } from 'chai';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript5';
-import { beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
+import { BEYOND_SPEC_KEYS, beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
 import { generateMutants, markerProblems } from '../../mutation/generate-mutants.js';
 import { judgeMarked, runMutation } from '../../mutation/run-mutation.js';
 import type { MutantRecord } from '../../results/mutation-file.js';
-import { validateMutation } from '../../results/write-mutation.js';
+import { validateMutation } from '../../results/read-mutation.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const REASON = 'the spec names no error for a non-string name; Node throws ERR_INVALID_ARG_TYPE';
+const KEY = 'arg-type';
+const REASON = BEYOND_SPEC_KEYS[KEY].reason;
 
 function parse(text: string): ts.SourceFile {
   return ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
 }
 
+/** The reference's TypeScript files, relative to the root. */
+async function referenceFiles(): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true })) {
+      if (entry.isDirectory()) await walk(`${dir}/${entry.name}`);
+      else if (entry.name.endsWith('.ts')) files.push(`${dir}/${entry.name}`);
+    }
+  };
+  await walk('reference');
+  return files;
+}
+
 describe('beyond-spec markers', () => {
-  it('mark the whole statement below them, reason continued on the next comment lines', () => {
+  it('mark the whole statement below them, with the reason of their key', () => {
     const text = [
       'export function greet(name: unknown): string {',
-      `  // beyond-spec: ${REASON}`,
-      '  //   and the message text follows Node too.',
+      `  // beyond-spec: ${KEY}`,
+      '  // An ordinary comment after the marker is not part of it.',
       "  if (typeof name !== 'string') throw new TypeError('bad name');",
       "  return 'hi ' + name;",
       '}',
@@ -35,7 +50,8 @@ describe('beyond-spec markers', () => {
     const [region] = regions;
     expect(text.slice(region?.start, region?.end)).to.equal("if (typeof name !== 'string') throw new TypeError('bad name');");
     expect(region?.line).to.equal(2);
-    expect(region?.reason).to.equal(`${REASON} and the message text follows Node too.`);
+    expect(region?.key).to.equal(KEY);
+    expect(region?.reason).to.equal(REASON);
 
     const mutants = generateMutants('x.ts', text);
     const marked = mutants.filter((mutant) => mutant.beyondSpec);
@@ -46,23 +62,51 @@ describe('beyond-spec markers', () => {
     // `return;` put ahead of the marked first statement changes the whole function: not marked.
     for (const mutant of unmarked) if (mutant.operator !== 'early-return') expect(mutant.line, mutant.diff).to.not.equal(4);
     expect(unmarked.some((mutant) => mutant.operator === 'early-return')).to.equal(true);
-    expect(marked[0]?.beyondSpec).to.deep.equal({ line: 2, reason: region?.reason });
+    expect(marked[0]?.beyondSpec).to.deep.equal({ line: 2, key: KEY, reason: REASON });
+  });
+
+  it('on a refusal, leave its check to be run, except the two mutants that only stop the refusal', () => {
+    const text = [
+      'export function check(name: unknown): void {',
+      "  if (typeof name !== 'string') {",
+      `    // beyond-spec: ${KEY}`,
+      "    throw new TypeError('bad name');",
+      '  }',
+      '}',
+      'export function later(name: unknown): string {',
+      "  if (name === '') {",
+      `    // beyond-spec: ${KEY}`,
+      "    throw new TypeError('empty');",
+      '  }',
+      '  return String(name);',
+      '}',
+    ].join('\n');
+    const mutants = generateMutants('x.ts', text);
+    const marked = (line: number): string[] => mutants.filter((mutant) => mutant.line === line && mutant.beyondSpec).map((mutant) => mutant.operator).sort();
+    const run = (line: number): string[] => mutants.filter((mutant) => mutant.line === line && !mutant.beyondSpec).map((mutant) => mutant.operator).sort();
+    // The check: `true` (refuses every name, good ones too) and the negation run; `false` only stops the refusal.
+    expect(run(2)).to.deep.equal(['always-true', 'negation', 'string-literal']);
+    expect(marked(2)).to.deep.equal(['always-false', 'early-return']);
+    expect(marked(4)).to.deep.equal(['string-literal']);
+    // In a function that does more than refuse, a leading `return;` skips the rest too: it runs.
+    expect(run(8)).to.deep.equal(['always-true', 'early-return', 'negation', 'string-literal']);
+    expect(marked(8)).to.deep.equal(['always-false']);
   });
 
   it('mark object properties, class members and switch clauses', () => {
     const text = [
       'const table = {',
-      `  // beyond-spec: ${REASON}`,
+      `  // beyond-spec: ${KEY}`,
       "  code: 'ERR_X',",
       "  other: 'kept',",
       '};',
       'class A {',
-      `  // beyond-spec: ${REASON}`,
+      `  // beyond-spec: ${KEY}`,
       '  check(value: number): boolean { return value > 1; }',
       '}',
       'function pick(kind: string): number {',
       '  switch (kind) {',
-      `    // beyond-spec: ${REASON}`,
+      `    // beyond-spec: ${KEY}`,
       "    case 'a': return 1;",
       '    default: return 2;',
       '  }',
@@ -83,25 +127,31 @@ describe('beyond-spec markers', () => {
     expect(regionAround(regions, clause + 1, clause + 1)).to.not.equal(undefined);
   });
 
-  it('refuse a marker without a real reason, or one that marks nothing', () => {
-    const text = ['function f(a: number): number {', '  // beyond-spec: Node does it', '  return a + 1;', `  // beyond-spec: ${REASON}`, '}'].join('\n');
+  it('refuse a marker that names no key, or one that marks nothing', () => {
+    const text = ['function f(a: number): number {', '  // beyond-spec: Node does it, says this free text', '  return a + 1;', `  // beyond-spec: ${KEY}`, '}'].join('\n');
     const { regions, problems } = beyondSpecRegions(parse(text));
     expect(regions).to.deep.equal([]);
     expect(problems.map((problem) => problem.line)).to.deep.equal([2, 4]);
-    expect(problems[0]?.message).to.match(/needs a reason of at least 40 characters/);
+    expect(problems[0]?.message).to.match(/^"Node does it, says this free text" is not a beyond-spec key/);
     expect(problems[1]?.message).to.match(/must be a `\/\/` comment directly above/);
     expect(generateMutants('x.ts', text).some((mutant) => mutant.beyondSpec), 'a refused marker marks nothing').to.equal(false);
   });
 
+  it('have keys that the reference uses, each reason given once, and every departure listed in docs/reference.md', async () => {
+    const used = new Set<string>();
+    for (const file of await referenceFiles()) for (const match of (await readFile(join(ROOT, file), 'utf8')).matchAll(/\/\/ beyond-spec: ([a-z0-9-]+)/g)) used.add(match[1] as string);
+    expect(Object.keys(BEYOND_SPEC_KEYS).filter((key) => !used.has(key)), 'keys no marker uses').to.deep.equal([]);
+    const reasons = Object.values(BEYOND_SPEC_KEYS).map((entry) => entry.reason);
+    expect(new Set(reasons).size, 'one reason per key').to.equal(reasons.length);
+    const doc = await readFile(join(ROOT, 'docs', 'reference.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Where the reference departs from the spec'));
+    const departures = Object.entries(BEYOND_SPEC_KEYS).filter(([, entry]) => 'departure' in entry).map(([key]) => key);
+    expect(departures.length).to.be.greaterThan(0);
+    for (const key of departures) expect(section, `docs/reference.md lists the departure ${key}`).to.contain(`\`${key}\``);
+  });
+
   it('in the reference are all well-formed', async () => {
-    const files: string[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of await readdir(join(ROOT, dir), { withFileTypes: true })) {
-        if (entry.isDirectory()) await walk(`${dir}/${entry.name}`);
-        else if (entry.name.endsWith('.ts')) files.push(`${dir}/${entry.name}`);
-      }
-    };
-    await walk('reference');
+    const files = await referenceFiles();
     expect(files.length).to.be.greaterThan(20);
     const problems: string[] = [];
     for (const file of files) {
@@ -124,7 +174,7 @@ describe('beyond-spec markers', () => {
       const statements = parse(text).statements.filter((statement) => !ts.isImportDeclaration(statement));
       for (const statement of [...statements].reverse()) {
         const at = statement.getStart();
-        text = `${text.slice(0, at)}// beyond-spec: ${REASON}\n${text.slice(at)}`;
+        text = `${text.slice(0, at)}// beyond-spec: ${KEY}\n${text.slice(at)}`;
       }
       await writeFile(join(root, file), text);
       const marked = generateMutants(file, text);
@@ -152,7 +202,7 @@ describe('beyond-spec markers', () => {
         expect(mutant.note).to.equal(REASON);
         expect(mutant.casesRun, 'never run').to.equal(0);
       }
-      expect(mutation.total).to.include({ total: marked.length, beyondSpec: marked.length, killed: 0, survived: 0, score: null, scoreWithBeyondSpec: 0 });
+      expect(mutation.total).to.include({ total: marked.length, beyondSpec: marked.length, killed: 0, survived: 0, score: null, scoreOfAll: 0 });
       expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map|warning/);
     } finally {
       await rm(root, { recursive: true, force: true });
@@ -161,7 +211,7 @@ describe('beyond-spec markers', () => {
 
   it('when audited (--audit-beyond-spec), keep a marked survivor beyond-spec and report a marked kill as killed, reaching behaviour the spec states', () => {
     const base: MutantRecord = { id: '0123456789abcdef', file: 'reference/x.ts', modules: ['querystring'], line: 3, column: 1, operator: 'negation', diff: '', status: 'survived', casesRun: 4, rules: [], durationMs: 10 };
-    const marker = { line: 2, reason: REASON };
+    const marker = { line: 2, key: KEY, reason: REASON } as const;
     expect(judgeMarked(base, marker)).to.include({ status: 'beyond-spec', note: REASON, casesRun: 4 });
     const killed = judgeMarked({ ...base, status: 'killed', killedBy: ['querystring.x'] }, marker);
     expect(killed.status).to.equal('killed');

@@ -10,7 +10,7 @@ import { coverageKey, coverageMap } from '../../mutation/coverage-map.js';
 import { readReferenceSources } from '../../mutation/reference-sources.js';
 import { runMutation } from '../../mutation/run-mutation.js';
 import { MUTANT_STATUSES, type MutationFile } from '../../results/mutation-file.js';
-import { validateMutation } from '../../results/write-mutation.js';
+import { validateMutation } from '../../results/read-mutation.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

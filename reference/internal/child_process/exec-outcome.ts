@@ -76,8 +76,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     // Stop reading first: nothing more will be kept, and an unread pipe must not keep us waiting.
     child.stdout?.destroy();
     child.stderr?.destroy();
-    // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
-    // (§execFile rule 2 and §Errors)
+    // beyond-spec: exec-error-fields
     killedByUs = true;
     try {
       child.kill(killSignal);
@@ -87,14 +86,11 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     }
   };
   const overflow = (stream: 'stdout' | 'stderr') => (): void => {
-    // beyond-spec: reporting the overflow as a RangeError naming the stream follows Node; the spec says only that
-    // the child is terminated and its output truncated, and the kill already makes the callback get an error (§Errors)
     failure = maxBufferExceeded(stream);
     kill();
   };
   // With a text encoding the streams are set to it, so the child's 'data' events carry text, as the host's do.
-  // beyond-spec: setting the child's own streams to the encoding follows Node; the spec describes what the callback
-  // gets, which the collectors decode themselves
+  // beyond-spec: stream-encoding
   if (encoding) {
     child.stdout?.setEncoding(encoding);
     child.stderr?.setEncoding(encoding);
@@ -119,13 +115,11 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
       failure ??
       Object.assign(new Error(`Command failed: ${command}\n${String(err)}`), {
         code: exitCodeOf(code),
-        // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
-        // (§execFile rule 2 and §Errors)
+        // beyond-spec: exec-error-fields
         killed: child.killed || killedByUs,
         signal,
       });
-    // beyond-spec: error.cmd follows Node; the spec's callback error carries the exit code and the signal only
-    // (§execFile rule 2 and §Errors)
+    // beyond-spec: exec-error-fields
     reported.cmd = command;
     callback(reported, out, err);
   }
@@ -139,8 +133,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
   }
   child.addListener('close', (code: number | null, signal: NodeJS.Signals | null) => finish(code, signal));
   child.addListener('error', (error: Error) => {
-    // beyond-spec: handing over the spawn error itself (its message, errno and syscall) follows Node; the spec says
-    // only that the callback gets an Error, which the 'close' that follows a failed spawn gives anyway (§Errors)
+    // beyond-spec: spawn-error-itself
     failure = error;
     child.stdout?.destroy();
     child.stderr?.destroy();
@@ -160,8 +153,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
  * ```
  */
 function exitCodeOf(code: number | null): number | string | null {
-  // beyond-spec: naming a negative code (a libuv error number, never an exit status) by its system error follows
-  // Node; the spec's error.code is the exit code and says nothing of a process layer that failed
+  // beyond-spec: errno-name
   if (code !== null && code < 0) return getSystemErrorName(code);
   return code;
 }
@@ -178,8 +170,7 @@ function exitCodeOf(code: number | null): number | string | null {
  * const error = syncFailure(spawnSync('false'), 'false'); // error.status === 1
  * ```
  */
-// beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-// parameters and return shapes: not shown" (§Other child-process operations)
+// beyond-spec: sync-variants
 export function syncFailure(result: SpawnSyncResult, commandLine: string): Error | undefined {
   if (result.error) return Object.assign(result.error, result);
   if (result.status === 0) return undefined;

@@ -6,8 +6,7 @@ import { isIP } from 'node:net';
  * The TLS options that change what a connection is, in the order they enter the pool name. Requests that differ in
  * any of them must neither share a socket nor resume each other's sessions.
  */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
+// beyond-spec: pool-key-tls-options
 const NAME_PARTS = [
   'ca',
   'cert',
@@ -41,8 +40,7 @@ const NAME_PARTS = [
  * tlsNameParts({ host: 'a', rejectUnauthorized: false }); // '::::::false:::…'
  * ```
  */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
+// beyond-spec: pool-key-tls-options
 export function tlsNameParts(options: Record<string, unknown>): string {
   let name = '';
   for (const field of NAME_PARTS) name += `:${namePart(options, field)}`;
@@ -50,8 +48,7 @@ export function tlsNameParts(options: Record<string, unknown>): string {
 }
 
 /** One part of the pool name; booleans and numbers count when set, strings and buffers when non-empty. */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
+// beyond-spec: pool-key-tls-options
 function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[number]): string {
   const value = options[field];
   if (field === 'servername') {
@@ -76,8 +73,7 @@ function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[n
  * defaultServername('127.0.0.1'); // ''
  * ```
  */
-// beyond-spec: only direct createConnection calls without a servername reach this default, where the spec does not
-// say whether the Agent's servername default applies (Node sends no SNI there)
+// beyond-spec: direct-connection-servername
 export function defaultServername(host: string | null | undefined): string {
   const name = host ?? 'localhost';
   return isIP(name) === 0 ? name : '';
