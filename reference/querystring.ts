@@ -61,7 +61,8 @@ const DEFAULT_MAX_KEYS = 1000;
 /**
  * Parses a URL query string.
  *
- * The result inherits nothing (its prototype is an empty object without a prototype, as in Node), so every
+ * The result inherits nothing (its prototype is a shared empty object without a prototype; docs/reference.md says
+ * why it is not Node's null prototype), so every
  * key — `__proto__`, `constructor`, `hasOwnProperty` — is an ordinary own
  * property. A key that repeats collects its values into an array in input order. `+` means a space; percent-encoded
  * bytes are UTF-8; malformed encoding never throws. Empty `sep`/`eq` arguments mean the defaults.
