@@ -14,9 +14,12 @@
 // --audit-beyond-spec`), left out of the score, and listed in mutation.json and the report with the key's reason.
 //
 // Mark the refusing branch, not the check: the check is the path valid values take too, and a mutant that makes it
-// refuse a good value must be run and killed. A marker on the only statement of an `if` without `else` (the refusal)
-// also marks the two mutants whose whole effect is that the marked branch never runs: the condition made `false`, and
-// a `return;` put first in a function whose body is that `if` alone.
+// refuse a good value must be run and killed. So marked code has checks, whose mutants are run (a kill counts as
+// killed; one that no case notices is `beyond-spec`, with a note saying it was run): the condition of an `if` without
+// `else` whose `then` is marked code (the refusal), the arguments of a marked call statement (`validateX(value,
+// name)`: what is checked, and how), and any swap of two arguments in marked code (it breaks the call itself more often
+// than the behaviour the marker speaks of). Two mutants only stop marked code from running, and stay marked, not run: such a
+// condition made `false`, and a `return;` put first in a function whose every statement is marked code or a refusal.
 import ts from 'typescript5';
 
 export interface BeyondSpecKey {
@@ -50,9 +53,6 @@ export const BEYOND_SPEC_KEYS = {
   },
   'errno-name': {
     reason: "naming a negative code (a libuv error number, never an exit status) by its system error follows Node; the spec's error.code is the exit code and says nothing of a process layer that failed",
-  },
-  'spawn-error-itself': {
-    reason: "handing over the spawn error itself (its message, errno and syscall) follows Node; the spec says only that the callback gets an Error, which the 'close' that follows a failed spawn gives anyway (§Errors)",
   },
   'stream-encoding': {
     reason: "setting the child's own streams to the encoding follows Node; the spec describes what the callback gets, which the collectors decode themselves",
@@ -139,15 +139,19 @@ export interface BeyondSpecRegion {
   readonly reason: string;
 }
 
-/**
- * The marked refusal of an `if` without `else`: the condition made `false`, or a `return;` put first in a function
- * whose body is that `if` alone, only stop the marked branch from running, so they are marked with it.
- */
-export interface RefusalGuard {
-  /** [start, end) of the `if`'s condition. */
-  readonly condition: readonly [number, number];
-  /** Where a leading `return;` goes, when the `if` is the whole body of a function. */
-  readonly bodyStart?: number;
+/** A check of marked code: its mutants are run, and one no case notices is `beyond-spec`. */
+export interface MarkedCheck {
+  /** [start, end) of the check: an `if`'s condition, or a marked call's arguments. */
+  readonly span: readonly [number, number];
+  /** The check is an `if` condition whose `then` is marked: made `false`, it only stops the marked code. */
+  readonly guards: boolean;
+  readonly region: BeyondSpecRegion;
+}
+
+/** A function body made only of marked code and refusals: a leading `return;` only stops marked code. */
+export interface MarkedBody {
+  /** Where a leading `return;` goes. */
+  readonly start: number;
   readonly region: BeyondSpecRegion;
 }
 
@@ -169,17 +173,18 @@ export function isBeyondSpecKey(key: string): key is BeyondSpecKeyName {
  * @example
  * beyondSpecRegions(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true)).regions;
  */
-export function beyondSpecRegions(sourceFile: ts.SourceFile): { regions: BeyondSpecRegion[]; guards: RefusalGuard[]; problems: MarkerProblem[] } {
+export function beyondSpecRegions(sourceFile: ts.SourceFile): { regions: BeyondSpecRegion[]; checks: MarkedCheck[]; bodies: MarkedBody[]; problems: MarkerProblem[] } {
   const text = sourceFile.text;
   const lineOf = (position: number): number => sourceFile.getLineAndCharacterOfPosition(position).line + 1;
   // Every marker in the file, by the position of its comment.
   const markers = new Map<number, boolean>();
   for (const match of text.matchAll(/\/\/[ \t]*beyond-spec:/g)) markers.set(match.index, false);
-  if (markers.size === 0) return { regions: [], guards: [], problems: [] };
+  if (markers.size === 0) return { regions: [], checks: [], bodies: [], problems: [] };
 
   const regions: BeyondSpecRegion[] = [];
-  const guards: RefusalGuard[] = [];
   const problems: MarkerProblem[] = [];
+  /** The marked nodes, with their regions. */
+  const marked = new Map<ts.Node, BeyondSpecRegion>();
   const visit = (node: ts.Node): void => {
     for (const comment of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
       // The outermost node a comment leads is the one it marks (a statement, not the expression inside it).
@@ -193,8 +198,7 @@ export function beyondSpecRegions(sourceFile: ts.SourceFile): { regions: BeyondS
       }
       const region: BeyondSpecRegion = { start: node.getStart(sourceFile), end: node.getEnd(), line, key, reason: BEYOND_SPEC_KEYS[key].reason };
       regions.push(region);
-      const guard = refusalGuard(node, region, sourceFile);
-      if (guard) guards.push(guard);
+      marked.set(node, region);
     }
     ts.forEachChild(node, visit);
   };
@@ -202,19 +206,51 @@ export function beyondSpecRegions(sourceFile: ts.SourceFile): { regions: BeyondS
   for (const [position, used] of markers) {
     if (!used) problems.push({ line: lineOf(position), message: 'a beyond-spec marker must be a `//` comment directly above the statement, declaration, member or property it marks' });
   }
-  return { regions: regions.sort((a, b) => a.start - b.start), guards, problems: problems.sort((a, b) => a.line - b.line) };
+  const { checks, refusals } = checksOf(marked, sourceFile);
+  const bodies = markedBodies(new Map([...marked, ...refusals]), sourceFile);
+  return { regions: regions.sort((a, b) => a.start - b.start), checks, bodies, problems: problems.sort((a, b) => a.line - b.line) };
 }
 
-/** The guard of a marked node that is the whole `then` branch of an `if` without `else`, if it is one. */
-function refusalGuard(node: ts.Node, region: BeyondSpecRegion, sourceFile: ts.SourceFile): RefusalGuard | undefined {
-  let branch: ts.Node = node;
-  if (ts.isBlock(node.parent) && node.parent.statements.length === 1) branch = node.parent;
-  const statement = branch.parent;
-  if (!statement || !ts.isIfStatement(statement) || statement.thenStatement !== branch || statement.elseStatement) return undefined;
-  const condition: [number, number] = [statement.expression.getStart(sourceFile), statement.expression.getEnd()];
-  const body = statement.parent;
-  const whole = ts.isBlock(body) && body.statements.length === 1 && ts.isFunctionLike(body.parent);
-  return { condition, ...(whole ? { bodyStart: statement.getStart(sourceFile) } : {}), region };
+/**
+ * The checks of the marked code: the condition of every `if` without `else` whose `then` is marked (a marked statement,
+ * or a block of marked statements), and the arguments of every marked call statement. Also those `if` statements (the
+ * refusals), each with the region of its marked code.
+ */
+function checksOf(marked: ReadonlyMap<ts.Node, BeyondSpecRegion>, sourceFile: ts.SourceFile): { checks: MarkedCheck[]; refusals: Map<ts.Node, BeyondSpecRegion> } {
+  const checks: MarkedCheck[] = [];
+  const refusals = new Map<ts.Node, BeyondSpecRegion>();
+  for (const [node, region] of marked) {
+    const call = ts.isExpressionStatement(node) ? callOf(node.expression) : undefined;
+    const first = call?.arguments[0];
+    const last = call?.arguments[call.arguments.length - 1];
+    if (first && last) checks.push({ span: [first.getStart(sourceFile), last.getEnd()], guards: false, region });
+    const branch = ts.isBlock(node.parent) && node.parent.statements.every((statement) => marked.has(statement)) ? node.parent : node;
+    const statement = branch.parent;
+    if (!statement || !ts.isIfStatement(statement) || statement.thenStatement !== branch || statement.elseStatement || refusals.has(statement)) continue;
+    refusals.set(statement, region);
+    checks.push({ span: [statement.expression.getStart(sourceFile), statement.expression.getEnd()], guards: true, region });
+  }
+  return { checks, refusals };
+}
+
+/** The call an expression statement makes (through `await`, `void` or optional chaining), if it is one. */
+function callOf(expression: ts.Expression): ts.CallExpression | undefined {
+  let inner: ts.Expression = expression;
+  while (ts.isAwaitExpression(inner) || ts.isVoidExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
+  return ts.isCallExpression(inner) ? inner : undefined;
+}
+
+/** The function bodies whose every statement is marked or a marked refusal. */
+function markedBodies(marked: ReadonlyMap<ts.Node, BeyondSpecRegion>, sourceFile: ts.SourceFile): MarkedBody[] {
+  const bodies = new Map<ts.Node, MarkedBody>();
+  for (const statement of marked.keys()) {
+    const body = statement.parent;
+    if (!body || bodies.has(body) || !ts.isBlock(body) || !ts.isFunctionLike(body.parent)) continue;
+    const first = body.statements[0];
+    const region = first ? marked.get(first) : undefined;
+    if (first && region && body.statements.every((each) => marked.has(each))) bodies.set(body, { start: first.getStart(sourceFile), region });
+  }
+  return [...bodies.values()];
 }
 
 /**
@@ -231,13 +267,25 @@ export function regionAround(regions: readonly BeyondSpecRegion[], start: number
 }
 
 /**
- * The marked refusal an edit only stops from running (see RefusalGuard), if any.
- * @param edit the operator and the edit: an `always-false` of a guard's condition, or an `early-return` at its body
+ * How the marked code claims an edit beyond the regions it lies in: `stops` for the two edits that only stop marked
+ * code from running (a refusal's condition made `false`, a `return;` put first in a body of marked code), `check` for
+ * an edit inside a check (the innermost one). Checks come before regions: a marked call's arguments are its check.
+ * @param edit the operator and the edit
  */
-export function guardAround(guards: readonly RefusalGuard[], edit: { readonly operator: string; readonly start: number; readonly end: number }): BeyondSpecRegion | undefined {
-  for (const guard of guards) {
-    if (edit.operator === 'always-false' && edit.start === guard.condition[0] && edit.end === guard.condition[1]) return guard.region;
-    if (edit.operator === 'early-return' && edit.start === guard.bodyStart) return guard.region;
+export function claimOf(
+  checks: readonly MarkedCheck[],
+  bodies: readonly MarkedBody[],
+  edit: { readonly operator: string; readonly start: number; readonly end: number },
+): { readonly kind: 'stops' | 'check'; readonly region: BeyondSpecRegion } | undefined {
+  if (edit.operator === 'early-return') {
+    const body = bodies.find((each) => each.start === edit.start);
+    return body ? { kind: 'stops', region: body.region } : undefined;
   }
-  return undefined;
+  let inner: MarkedCheck | undefined;
+  for (const check of checks) {
+    const [start, end] = check.span;
+    if (check.guards && edit.operator === 'always-false' && edit.start === start && edit.end === end) return { kind: 'stops', region: check.region };
+    if (start <= edit.start && edit.end <= end && (!inner || start >= inner.span[0])) inner = check;
+  }
+  return inner ? { kind: 'check', region: inner.region } : undefined;
 }

@@ -2,7 +2,7 @@
 // (1-based line and column), the text it replaces and a unified diff of the changed line(s).
 import { createHash } from 'node:crypto';
 import ts from 'typescript5';
-import { beyondSpecRegions, guardAround, regionAround, type BeyondSpecKeyName, type MarkerProblem } from './beyond-spec.js';
+import { beyondSpecRegions, claimOf, regionAround, type BeyondSpecKeyName, type MarkerProblem } from './beyond-spec.js';
 import { findMutations, OPERATORS, type Edit, type MutationSite, type OperatorName } from './operators.js';
 
 /** One proposed edit (its operator, place, replacement and span: a MutationSite) made a mutant of a file. */
@@ -25,10 +25,11 @@ export interface Mutant extends MutationSite {
   /** `--- a/FILE`, `+++ b/FILE`, one hunk with the changed line(s). */
   readonly diff: string;
   /**
-   * Set when the mutation lies in code marked `// beyond-spec: KEY` (mutation/beyond-spec.ts), or only stops a marked
-   * refusal from running: the marker's line, key and the key's reason.
+   * Set when the mutation lies in code marked `// beyond-spec: KEY` (mutation/beyond-spec.ts), only stops marked code
+   * from running, or lies in the check of a marked refusal (`check`: such a mutant is run, and only one that no case
+   * notices is beyond the spec): the marker's line, key and the key's reason.
    */
-  readonly beyondSpec?: { readonly line: number; readonly key: BeyondSpecKeyName; readonly reason: string };
+  readonly beyondSpec?: { readonly line: number; readonly key: BeyondSpecKeyName; readonly reason: string; readonly check?: true };
 }
 
 /**
@@ -42,7 +43,7 @@ export interface Mutant extends MutationSite {
 export function generateMutants(file: string, text: string, operators: ReadonlySet<OperatorName> = new Set(OPERATORS)): Mutant[] {
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const sites = findMutations(sourceFile, operators);
-  const { regions, guards } = beyondSpecRegions(sourceFile);
+  const { regions, checks, bodies } = beyondSpecRegions(sourceFile);
   const occurrences = new Map<string, number>();
   const mutants: Mutant[] = [];
   for (const site of sites) {
@@ -55,7 +56,11 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.start);
     const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
     const scope = enclosingFunction(sourceFile, site.start);
-    const marked = regionAround(regions, site.start, site.end) ?? guardAround(guards, site);
+    const inside = regionAround(regions, site.start, site.end);
+    // Swapped arguments most often break the call itself (a value where a class or a name was expected), not the
+    // behaviour a marker speaks of: in marked code they are run as checks too.
+    const claim = claimOf(checks, bodies, site) ?? (inside && site.operator === 'swap-arguments' ? { kind: 'check' as const, region: inside } : undefined);
+    const marked = claim?.region ?? inside;
     mutants.push({
       ...site,
       id,
@@ -66,7 +71,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
       endLine: endLine + 1,
       original,
       diff: unifiedDiff(file, text, site),
-      ...(marked ? { beyondSpec: { line: marked.line, key: marked.key, reason: marked.reason } } : {}),
+      ...(marked ? { beyondSpec: { line: marked.line, key: marked.key, reason: marked.reason, ...(claim?.kind === 'check' ? { check: true as const } : {}) } } : {}),
     });
   }
   return mutants;

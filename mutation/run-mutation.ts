@@ -30,7 +30,7 @@ import {
 } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
 import { changedLinesSince, touches } from './changed-lines.js';
-import { casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
+import { CASE_RUNTIME_ARGUMENTS, casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
 import { unobservableOn, type UnobservableMutant, type UnobservableMutants } from './unobservable-mutants.js';
 import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
@@ -98,7 +98,7 @@ interface DryRun {
 /** Our own Node runs the mutants; a failing property ends at its first counterexample (no shrinking). */
 const MUTANT_LAUNCH: AgentLaunch = {
   executable: process.execPath,
-  args: (script) => PROFILES.node.scriptArgs(script),
+  args: (script) => [...CASE_RUNTIME_ARGUMENTS, ...PROFILES.node.scriptArgs(script)],
   env: { RTCONF_PROPERTY_END_ON_FAILURE: '1' },
 };
 
@@ -137,7 +137,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   try {
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
     // Equivalent mutants never run, nor (unaudited) marked ones: a selection of nothing else needs no map.
-    const runs = (mutant: Mutant): boolean => !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined);
+    const runs = (mutant: Mutant): boolean =>
+      !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || mutant.beyondSpec.check === true);
     const needsCases = cases.length > 0 && mutants.some(runs);
     const map = needsCases
       ? await coverageMap(sources, cases, {
@@ -193,7 +194,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         const marker = plan.mutant.beyondSpec;
         const elsewhere = unobservable.get(plan.mutant.id);
         if (equivalent) finish(index, record(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
-        else if (marker && (!options.auditBeyondSpec || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
+        else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
         else if (plan.cases.length === 0) finish(index, elsewhere ? record(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : record(plan, 'no-coverage', 0, 0));
         else finish(index, judgeUnobservable(judgeMarked(await runMutant(plan, sources, texts, context), marker), elsewhere));
       }
@@ -233,14 +234,19 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
 }
 
 /**
- * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, this change reaches behaviour
- * the spec states (a check that now refuses good values, an error that can no longer be made), and it counts as
- * killed. The note says so: when every mutant of a marker is noticed, the marker claims too much.
+ * A run mutant in marked code (audited, or in the check of a marked refusal): not noticed, it is `beyond-spec` as
+ * marked; noticed, it counts as killed. In marked code proper the note says that the change reaches behaviour the spec
+ * states (an error that can no longer be made…): the marker claims too much. In a check, a kill (a good value now
+ * refused) is what the check's mutants are run for, and needs no note.
  */
 export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
   if (!marker) return result;
-  if (result.status === 'survived') return { ...result, status: 'beyond-spec', note: marker.reason };
-  if (result.status === 'killed' || result.status === 'timeout') {
+  if (result.status === 'survived') {
+    const check = `run as a check of code marked beyond the spec (line ${marker.line}), and no case noticed: `;
+    return { ...result, status: 'beyond-spec', note: `${marker.check ? check : ''}${marker.reason}` };
+  }
+  // A check that now refuses a good value is killed, as it should be: only a kill in marked code says something.
+  if ((result.status === 'killed' || result.status === 'timeout') && !marker.check) {
     return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
   }
   return result;

@@ -146,8 +146,10 @@ export function fork(modulePath: unknown, args?: unknown, options?: unknown): ho
     validateArray(args, 'args');
     moduleArgs = args;
   }
-  // beyond-spec: arg-type
-  if (options != null) validateObject(options, 'options');
+  if (options != null) {
+    // beyond-spec: arg-type
+    validateObject(options, 'options');
+  }
   const bag = ownOptions(options);
   bag['shell'] = false;
 
@@ -195,8 +197,8 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
   validateOptionalAbortSignal(signal, 'options.signal');
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const serialization = bag['serialization'];
-  // beyond-spec: spawn-serialization
   if (!SERIALIZATIONS.includes(serialization)) {
+    // beyond-spec: spawn-serialization
     throw invalidArgValue('options.serialization', serialization, "must be one of: undefined, 'json', 'advanced'");
   }
   const stdio = bag['stdio'] ?? 'pipe';
@@ -238,7 +240,6 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
   const killSignal = normalizeKillSignal(bag['killSignal']);
   // beyond-spec: sync-variants
   const input = bag['input'];
-  // beyond-spec: sync-variants
   if (input && typeof input !== 'string' && !ArrayBuffer.isView(input)) {
     // beyond-spec: arg-type
     throw invalidArgType('options.stdio[0]', 'of type string or an instance of Buffer, TypedArray, or DataView', input);
@@ -258,12 +259,24 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
     shell: false,
     maxBuffer,
     killSignal,
-    // Text input is encoded with the output encoding, as the callers of the sync functions expect.
     // beyond-spec: sync-variants
-    ...(typeof input === 'string' ? { input: Buffer.from(input, typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8') } : {}),
+    ...syncInput(input, encoding),
     windowsHide: normalized.windowsHide,
     windowsVerbatimArguments: normalized.windowsVerbatimArguments,
   } as Parameters<typeof host.spawnSync>[2]) as SpawnSyncResult;
+}
+
+/**
+ * The blocking spawn's `input` for a text input: encoded with the output encoding, as the callers of the sync
+ * functions expect (any other input is handed over as it is, with the rest of the options).
+ */
+function syncInput(input: unknown, encoding: unknown): { input?: Buffer } {
+  if (typeof input === 'string') {
+    // beyond-spec: sync-variants
+    return { input: Buffer.from(input, typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8') };
+  }
+  // beyond-spec: sync-variants
+  return {};
 }
 
 /**
@@ -282,12 +295,15 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
 export function execSync(command: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecArgs(command, options);
   const result = spawnSync(call.command, call.options);
-  // beyond-spec: sync-variants
-  if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
-  // beyond-spec: sync-variants
+  if (!call.options['stdio'] && result.stderr) {
+    // beyond-spec: sync-variants
+    process.stderr.write(result.stderr);
+  }
   const failure = syncFailure(result, call.command);
-  // beyond-spec: sync-variants
-  if (failure) throw failure;
+  if (failure) {
+    // beyond-spec: sync-variants
+    throw failure;
+  }
   return result.stdout;
 }
 
@@ -308,14 +324,17 @@ export function execSync(command: unknown, options?: unknown): string | Buffer {
 export function execFileSync(file: unknown, args?: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecFileArgs(file, args, options);
   const result = spawnSync(call.file, call.args, call.options);
-  // beyond-spec: sync-variants
-  if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
+  if (!call.options['stdio'] && result.stderr) {
+    // beyond-spec: sync-variants
+    process.stderr.write(result.stderr);
+  }
   // beyond-spec: sync-variants
   const shown = [(call.options['argv0'] as string | undefined) || (call.file as string), ...(call.args as string[])];
-  // beyond-spec: sync-variants
   const failure = syncFailure(result, shown.join(' '));
-  // beyond-spec: sync-variants
-  if (failure) throw failure;
+  if (failure) {
+    // beyond-spec: sync-variants
+    throw failure;
+  }
   return result.stdout;
 }
 

@@ -331,8 +331,10 @@ function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener
 
 function engineOf(server: Server): http.Server {
   const engine = engines.get(server);
-  // beyond-spec: receiver-check
-  if (!engine) throw new TypeError('Not an https Server: it was never set up by the Server constructor');
+  if (!engine) {
+    // beyond-spec: receiver-check
+    throw new TypeError('Not an https Server: it was never set up by the Server constructor');
+  }
   return engine;
 }
 

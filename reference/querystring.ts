@@ -136,8 +136,10 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
     const custom = ownOption(options, 'encodeURIComponent');
     if (typeof custom === 'function') encode = custom;
   }
-  // beyond-spec: stringify-non-object
-  if (obj === null || typeof obj !== 'object') return '';
+  if (obj === null || typeof obj !== 'object') {
+    // beyond-spec: stringify-non-object
+    return '';
+  }
   const source = obj as Record<string, unknown>;
   const keys = Object.keys(source);
   // Nothing to write (`{}` is a common argument): return before choosing a writer, whose set-up would cost more than
@@ -209,8 +211,10 @@ export function unescape(str: string, decodeSpaces?: boolean): string {
 /** The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it. */
 function unescapeFallback(str: string, decodeSpaces: boolean | undefined): string {
   const current = querystring.unescapeBuffer;
-  // beyond-spec: unescape-buffer
-  if (current !== undefined && current !== unescapeBuffer) return current(str, decodeSpaces).toString();
+  if (current !== undefined && current !== unescapeBuffer) {
+    // beyond-spec: unescape-buffer
+    return current(str, decodeSpaces).toString();
+  }
   return safeDecode(str, decodeSpaces);
 }
 

@@ -52,6 +52,15 @@ export const maxBufferCases = defineCases('child_process', [
       },
     },
     {
+      id: `child_process.${via}.max-buffer-zero-keeps-no-output`,
+      rules: [rule(via, 'max-buffer-exceeded-truncates')],
+      async run(ctx) {
+        // 0 is a byte count too: the largest output allowed is none.
+        const { stdout } = await flood(ctx, via, 'stdout', 1000, { maxBuffer: 0 });
+        expect(text(stdout), 'stdout with maxBuffer 0').to.equal('');
+      },
+    },
+    {
       id: `child_process.${via}.max-buffer-keeps-the-byte-that-reaches-it`,
       rules: [rule(via, 'max-buffer-exceeded-truncates')],
       async run(ctx) {

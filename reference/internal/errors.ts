@@ -16,16 +16,17 @@ const codedClasses = new Map<string, ErrorClass<Error>>();
  * and the first line of `error.stack` are `RangeError [ERR_OUT_OF_RANGE]: …`, as the host's are, while `error.name`
  * stays the standard one and `instanceof` and `error.constructor` answer with the standard class.
  */
-// beyond-spec: error-shape
 function codedClass<E extends Error>(Base: ErrorClass<E>, code: string): ErrorClass<E> {
   const known = codedClasses.get(code);
   if (known) return known as ErrorClass<E>;
   const Coded = class extends (Base as ErrorClass<Error>) {
+    // beyond-spec: error-shape
     override toString(): string {
       return `${this.name} [${code}]: ${this.message}`;
     }
   };
   // The subclass is an implementation detail: code that asks an error for its constructor meets the standard class.
+  // beyond-spec: error-shape
   Object.defineProperty(Coded.prototype, 'constructor', { value: Base, writable: true, enumerable: false, configurable: true });
   codedClasses.set(code, Coded);
   return Coded as ErrorClass<E>;

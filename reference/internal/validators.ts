@@ -47,7 +47,9 @@ export function validateNoNul(value: unknown, name: string): void {
  * ```
  */
 export function validateNoNulEach(values: readonly unknown[], name: string): void {
-  for (let i = 0; i < values.length; i++) validateNoNul(values[i], `${name}[${i}]`);
+  // Its only effect is validateNoNul's refusal (it cannot refuse a string without NUL, nor fail to end).
+  // beyond-spec: nul-bytes
+  values.forEach((value, at) => validateNoNul(value, `${name}[${at}]`));
 }
 
 /**

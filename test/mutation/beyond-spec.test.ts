@@ -65,7 +65,7 @@ describe('beyond-spec markers', () => {
     expect(marked[0]?.beyondSpec).to.deep.equal({ line: 2, key: KEY, reason: REASON });
   });
 
-  it('on a refusal, leave its check to be run, except the two mutants that only stop the refusal', () => {
+  it('on a refusal, make its condition a check whose mutants run, and mark the two that only stop marked code', () => {
     const text = [
       'export function check(name: unknown): void {',
       "  if (typeof name !== 'string') {",
@@ -80,17 +80,44 @@ describe('beyond-spec markers', () => {
       '  }',
       '  return String(name);',
       '}',
+      'export function each(names: string[]): void {',
+      `  // beyond-spec: ${KEY}`,
+      '  names.forEach((name) => check(name));',
+      '}',
+      'export function options(bag: Record<string, unknown>): void {',
+      "  if (bag['detached'] != null) {",
+      `    // beyond-spec: ${KEY}`,
+      "    check(bag['detached'], 'options.detached');",
+      `    // beyond-spec: ${KEY}`,
+      "    check(bag['detached'], 'again');",
+      '  }',
+      '}',
     ].join('\n');
     const mutants = generateMutants('x.ts', text);
-    const marked = (line: number): string[] => mutants.filter((mutant) => mutant.line === line && mutant.beyondSpec).map((mutant) => mutant.operator).sort();
-    const run = (line: number): string[] => mutants.filter((mutant) => mutant.line === line && !mutant.beyondSpec).map((mutant) => mutant.operator).sort();
-    // The check: `true` (refuses every name, good ones too) and the negation run; `false` only stops the refusal.
-    expect(run(2)).to.deep.equal(['always-true', 'negation', 'string-literal']);
-    expect(marked(2)).to.deep.equal(['always-false', 'early-return']);
-    expect(marked(4)).to.deep.equal(['string-literal']);
-    // In a function that does more than refuse, a leading `return;` skips the rest too: it runs.
-    expect(run(8)).to.deep.equal(['always-true', 'early-return', 'negation', 'string-literal']);
-    expect(marked(8)).to.deep.equal(['always-false']);
+    const of = (line: number, kind: 'run' | 'check' | 'marked'): string[] =>
+      mutants
+        .filter((mutant) => mutant.line === line && (mutant.beyondSpec === undefined ? 'run' : mutant.beyondSpec.check ? 'check' : 'marked') === kind)
+        .map((mutant) => mutant.operator)
+        .sort();
+    // The check runs (`true` refuses every name, good ones too); `false`, and a leading `return;` in a function that is
+    // only the refusal, only stop it.
+    expect(of(2, 'check')).to.deep.equal(['always-true', 'negation', 'string-literal']);
+    expect(of(2, 'marked')).to.deep.equal(['always-false', 'early-return']);
+    expect(of(2, 'run')).to.deep.equal([]);
+    expect(of(4, 'marked')).to.deep.equal(['string-literal']);
+    // In a function that does more than refuse, a leading `return;` skips the rest too: it runs, as an ordinary mutant.
+    expect(of(8, 'run')).to.deep.equal(['early-return']);
+    expect(of(8, 'check')).to.deep.equal(['always-true', 'negation', 'string-literal']);
+    expect(of(8, 'marked')).to.deep.equal(['always-false']);
+    // A body of marked statements only: its leading `return;` is marked too.
+    expect(of(16, 'marked')).to.deep.equal(['early-return', 'remove-statement']);
+    // A marked call's arguments are its check; its removal stays marked; a block of marked statements is a refusal.
+    expect(of(21, 'check')).to.deep.equal(['string-literal', 'string-literal', 'swap-arguments']);
+    expect(of(21, 'marked')).to.deep.equal(['remove-statement']);
+    expect(of(19, 'check')).to.deep.equal(['always-true', 'negation', 'string-literal']);
+    expect(of(19, 'marked')).to.deep.equal(['always-false', 'early-return']);
+    const checked = mutants.find((mutant) => mutant.beyondSpec?.check);
+    expect(checked?.beyondSpec).to.deep.equal({ line: 3, key: KEY, reason: REASON, check: true });
   });
 
   it('mark object properties, class members and switch clauses', () => {
@@ -160,7 +187,7 @@ describe('beyond-spec markers', () => {
     expect(problems).to.deep.equal([]);
   });
 
-  it('make rtconf mutate report those mutants beyond-spec, with the reason, run none of them and leave them out of the score', async function () {
+  it('make rtconf mutate report those mutants beyond-spec, with the reason, run none but their checks and leave them out of the score', async function () {
     this.timeout(60_000);
     // A copy of the checkout's reference with every top-level statement of one file marked; the cases come from the
     // checkout.
@@ -196,14 +223,24 @@ describe('beyond-spec markers', () => {
         },
       });
       await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'beyond-spec run');
-      const reported = mutation.mutants.filter((mutant) => mutant.status === 'beyond-spec');
-      expect(reported.map((mutant) => mutant.id).sort()).to.deep.equal(marked.map((mutant) => mutant.id).sort());
-      for (const mutant of reported) {
-        expect(mutant.note).to.equal(REASON);
-        expect(mutant.casesRun, 'never run').to.equal(0);
+      // Checks of marked code (here, swapped arguments) run; everything else marked does not.
+      const unrun = marked.filter((mutant) => !mutant.beyondSpec?.check);
+      const checks = marked.filter((mutant) => mutant.beyondSpec?.check);
+      expect(unrun.length).to.be.greaterThan(5);
+      const byId = new Map(mutation.mutants.map((mutant) => [mutant.id, mutant]));
+      for (const mutant of unrun) {
+        expect(byId.get(mutant.id)?.status, mutant.diff).to.equal('beyond-spec');
+        expect(byId.get(mutant.id)?.note).to.equal(REASON);
+        expect(byId.get(mutant.id)?.casesRun, 'never run').to.equal(0);
       }
-      expect(mutation.total).to.include({ total: marked.length, beyondSpec: marked.length, killed: 0, survived: 0, score: null, scoreOfAll: 0 });
-      expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map|warning/);
+      for (const mutant of checks) {
+        const record = byId.get(mutant.id);
+        expect(record?.casesRun, `${mutant.diff}: run`).to.be.greaterThan(0);
+        expect(['killed', 'timeout', 'beyond-spec']).to.include(record?.status);
+      }
+      expect(mutation.total).to.include({ total: marked.length, survived: 0 });
+      expect(mutation.total.beyondSpec, 'every unrun marked mutant, and the checks no case noticed').to.be.at.least(unrun.length);
+      if (checks.length === 0) expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map|warning/);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -218,5 +255,10 @@ describe('beyond-spec markers', () => {
     expect(killed.note).to.match(/^in code marked beyond the spec \(line 2\), yet a case noticed: this change reaches behaviour the spec states$/);
     expect(judgeMarked({ ...base, status: 'timeout', note: 'timed out' }, marker).note).to.match(/the spec states; timed out$/);
     expect(judgeMarked(base, undefined)).to.equal(base);
+    // The check of a marked refusal: a survivor is beyond-spec, saying so; a kill is an ordinary kill.
+    const check = { ...marker, check: true } as const;
+    expect(judgeMarked(base, check).note).to.equal(`run as a check of code marked beyond the spec (line 2), and no case noticed: ${REASON}`);
+    const refused = { ...base, status: 'killed' as const, killedBy: ['child_process.x'] };
+    expect(judgeMarked(refused, check)).to.equal(refused);
   });
 });

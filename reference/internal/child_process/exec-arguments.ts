@@ -85,11 +85,14 @@ export function normalizeExecFileArgs(file: unknown, args?: unknown, options?: u
     validateObject(options, 'options');
   }
   const bag = ownOptions(options);
-  // beyond-spec: arg-type
-  if (callback != null) validateFunction(callback, 'callback');
-  // beyond-spec: arg-type
+  if (callback != null) {
+    // beyond-spec: arg-type
+    validateFunction(callback, 'callback');
+  }
   if (bag['argv0'] != null) {
+    // beyond-spec: arg-type
     validateString(bag['argv0'], 'options.argv0');
+    // beyond-spec: nul-bytes
     validateNoNul(bag['argv0'], 'options.argv0');
   }
   return { file, args, options: bag, callback: (callback ?? undefined) as ExecCallback | undefined };

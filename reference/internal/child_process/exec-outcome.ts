@@ -90,9 +90,10 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     kill();
   };
   // With a text encoding the streams are set to it, so the child's 'data' events carry text, as the host's do.
-  // beyond-spec: stream-encoding
   if (encoding) {
+    // beyond-spec: stream-encoding
     child.stdout?.setEncoding(encoding);
+    // beyond-spec: stream-encoding
     child.stderr?.setEncoding(encoding);
   }
   const stdout = child.stdout ? new OutputCollector(child.stdout, run.maxBuffer, encoding, overflow('stdout')) : undefined;
@@ -133,7 +134,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
   }
   child.addListener('close', (code: number | null, signal: NodeJS.Signals | null) => finish(code, signal));
   child.addListener('error', (error: Error) => {
-    // beyond-spec: spawn-error-itself
+    // The error that ended the run: a failed spawn's, or the AbortError of an aborted signal (exec rule 3).
     failure = error;
     child.stdout?.destroy();
     child.stderr?.destroy();
@@ -153,8 +154,10 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
  * ```
  */
 function exitCodeOf(code: number | null): number | string | null {
-  // beyond-spec: errno-name
-  if (code !== null && code < 0) return getSystemErrorName(code);
+  if (code !== null && code < 0) {
+    // beyond-spec: errno-name
+    return getSystemErrorName(code);
+  }
   return code;
 }
 
@@ -170,10 +173,20 @@ function exitCodeOf(code: number | null): number | string | null {
  * const error = syncFailure(spawnSync('false'), 'false'); // error.status === 1
  * ```
  */
-// beyond-spec: sync-variants
 export function syncFailure(result: SpawnSyncResult, commandLine: string): Error | undefined {
-  if (result.error) return Object.assign(result.error, result);
+  if (result.error) {
+    // beyond-spec: sync-variants
+    return Object.assign(result.error, result);
+  }
+  // A child that exited 0 succeeded: the blocking call returns (what it returns is the sync variants' own business).
   if (result.status === 0) return undefined;
+  // beyond-spec: sync-variants
+  return commandFailed(result, commandLine);
+}
+
+/** The "Command failed" error of a sync call whose child did not exit 0, with the whole result as properties. */
+// beyond-spec: sync-variants
+function commandFailed(result: SpawnSyncResult, commandLine: string): Error {
   let message = `Command failed: ${commandLine}`;
   if (result.stderr && result.stderr.length > 0) message += `\n${result.stderr.toString()}`;
   return Object.assign(new Error(message), result);

@@ -32,8 +32,10 @@ export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
 }
 
 function stdioWithChannel(stdio: string): unknown[] {
-  // beyond-spec: arg-type
-  if (!STDIO_STRINGS.includes(stdio)) throw invalidArgValue('stdio', stdio);
+  if (!STDIO_STRINGS.includes(stdio)) {
+    // beyond-spec: arg-type
+    throw invalidArgValue('stdio', stdio);
+  }
   return [stdio, stdio, stdio, 'ipc'];
 }
 

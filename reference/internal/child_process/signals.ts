@@ -22,8 +22,10 @@ export function toSignal(signal: string | number): number {
     throw unknownSignal(signal);
   }
   const number = Object.hasOwn(byName, signal.toUpperCase()) ? byName[signal.toUpperCase()] : undefined;
-  // beyond-spec: unknown-signal
-  if (number === undefined) throw unknownSignal(signal);
+  if (number === undefined) {
+    // beyond-spec: unknown-signal
+    throw unknownSignal(signal);
+  }
   return number;
 }
 
@@ -39,7 +41,9 @@ export function toSignal(signal: string | number): number {
  */
 export function normalizeKillSignal(signal: unknown): number | undefined {
   if (typeof signal === 'string' || typeof signal === 'number') return toSignal(signal);
-  // beyond-spec: arg-type
-  if (signal != null) throw invalidArgType('options.killSignal', 'one of type string or number', signal);
+  if (signal != null) {
+    // beyond-spec: arg-type
+    throw invalidArgType('options.killSignal', 'one of type string or number', signal);
+  }
   return undefined;
 }

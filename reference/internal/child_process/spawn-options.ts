@@ -54,8 +54,10 @@ function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean
   const pairs: string[] = [];
   for (const key of keys) {
     const value = env[key];
-    // beyond-spec: env-undefined-values
-    if (value === undefined) continue;
+    if (value === undefined) {
+      // beyond-spec: env-undefined-values
+      continue;
+    }
     // beyond-spec: nul-bytes
     validateNoNul(key, `options.env['${key}']`);
     // beyond-spec: nul-bytes
@@ -65,8 +67,10 @@ function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean
   // Coverage collection must survive a custom env, or child processes silently drop out of the coverage report.
   // beyond-spec: coverage-env
   const coverage = process.env['NODE_V8_COVERAGE'];
-  // beyond-spec: coverage-env
-  if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) pairs.push(`NODE_V8_COVERAGE=${coverage}`);
+  if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) {
+    // beyond-spec: coverage-env
+    pairs.push(`NODE_V8_COVERAGE=${coverage}`);
+  }
   return pairs;
 }
 
@@ -84,8 +88,11 @@ function environmentNames(env: object): string[] {
     for (const name of Object.getOwnPropertyNames(layer)) {
       if (seen.has(name)) continue;
       seen.add(name);
-      // beyond-spec: env-non-enumerable
-      if (Object.prototype.propertyIsEnumerable.call(layer, name)) names.push(name);
+      if (!Object.prototype.propertyIsEnumerable.call(layer, name)) {
+        // beyond-spec: env-non-enumerable
+        continue;
+      }
+      names.push(name);
     }
   }
   return names;
@@ -141,8 +148,10 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
   validateString(command, 'file');
   // beyond-spec: nul-bytes
   validateNoNul(command, 'file');
-  // beyond-spec: empty-command
-  if (command.length === 0) throw invalidArgValue('file', command, 'cannot be empty');
+  if (command.length === 0) {
+    // beyond-spec: empty-command
+    throw invalidArgValue('file', command, 'cannot be empty');
+  }
 
   let argv: unknown[];
   if (Array.isArray(args)) {
@@ -165,28 +174,35 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
   const bag = ownOptions(options);
 
   const cwd = bag['cwd'] == null ? undefined : toPath(bag['cwd'], 'options.cwd');
-  // beyond-spec: arg-type
-  if (bag['detached'] != null) validateBoolean(bag['detached'], 'options.detached');
+  if (bag['detached'] != null) {
+    // beyond-spec: arg-type
+    validateBoolean(bag['detached'], 'options.detached');
+  }
   // beyond-spec: arg-type
   validateOptionalInt32(bag['uid'], 'options.uid');
   // beyond-spec: arg-type
   validateOptionalInt32(bag['gid'], 'options.gid');
   const shell = bag['shell'];
-  // beyond-spec: arg-type
   if (shell != null && typeof shell !== 'boolean' && typeof shell !== 'string') {
+    // beyond-spec: arg-type
     throw invalidArgType('options.shell', 'one of type boolean or string', shell);
   }
   const argv0 = bag['argv0'];
-  // beyond-spec: arg-type
   if (argv0 != null) {
+    // beyond-spec: arg-type
     validateString(argv0, 'options.argv0');
+    // beyond-spec: nul-bytes
     validateNoNul(argv0, 'options.argv0');
   }
-  // beyond-spec: arg-type
-  if (bag['windowsHide'] != null) validateBoolean(bag['windowsHide'], 'options.windowsHide');
+  if (bag['windowsHide'] != null) {
+    // beyond-spec: arg-type
+    validateBoolean(bag['windowsHide'], 'options.windowsHide');
+  }
   let verbatim = bag['windowsVerbatimArguments'];
-  // beyond-spec: arg-type
-  if (verbatim != null) validateBoolean(verbatim, 'options.windowsVerbatimArguments');
+  if (verbatim != null) {
+    // beyond-spec: arg-type
+    validateBoolean(verbatim, 'options.windowsVerbatimArguments');
+  }
 
   let file: string = command;
   if (shell) {
@@ -203,8 +219,10 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
 
   // Any falsy env means "inherit", as it always has; a truthy one must be an object of variables.
   const envGiven = Boolean(bag['env']);
-  // beyond-spec: arg-type
-  if (envGiven && typeof bag['env'] !== 'object') throw invalidArgType('options.env', 'of type object', bag['env']);
+  if (envGiven && typeof bag['env'] !== 'object') {
+    // beyond-spec: arg-type
+    throw invalidArgType('options.env', 'of type object', bag['env']);
+  }
   const env = (envGiven ? bag['env'] : process.env) as Readonly<Record<string, unknown>>;
   return {
     file,

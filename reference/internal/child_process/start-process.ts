@@ -50,8 +50,10 @@ export interface StartOptions {
 export function ipcIndexOf(stdio: unknown): number {
   if (!Array.isArray(stdio)) return -1;
   const first = stdio.indexOf('ipc');
-  // beyond-spec: second-ipc
-  if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) throw ipcOnePipe();
+  if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) {
+    // beyond-spec: second-ipc
+    throw ipcOnePipe();
+  }
   return first;
 }
 
@@ -73,8 +75,10 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
   // always dropped, and set again only when this child really gets a channel.
   const prefix = `${CHANNEL_FD_VARIABLE}=`;
   let envPairs = spawn.envPairs;
-  // beyond-spec: channel-env
-  if (envPairs.some((pair) => pair.startsWith(prefix))) envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
+  if (envPairs.some((pair) => pair.startsWith(prefix))) {
+    // beyond-spec: channel-env
+    envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
+  }
   if (start.ipcFd >= 0) envPairs = [...envPairs, `${prefix}${start.ipcFd}`];
   const options = spawn.options;
   const child = new ChildProcess() as StartableChildProcess;

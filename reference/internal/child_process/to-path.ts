@@ -43,7 +43,9 @@ export function toPath(value: unknown, name: string): string {
     // beyond-spec: arg-type
     throw invalidArgType(name, 'of type string or an instance of Buffer or URL', value);
   }
-  // beyond-spec: nul-bytes
-  if (path.includes('\u0000')) throw invalidArgValue(name, value, 'must be a string, Uint8Array, or URL without null bytes');
+  if (path.includes('\u0000')) {
+    // beyond-spec: nul-bytes
+    throw invalidArgValue(name, value, 'must be a string, Uint8Array, or URL without null bytes');
+  }
   return path;
 }

@@ -56,8 +56,10 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   }
   const next = args[index];
   if (next !== undefined && next !== null && typeof next !== 'function') {
-    // beyond-spec: arg-type
-    if (typeof next !== 'object') throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
+    if (typeof next !== 'object') {
+      // beyond-spec: arg-type
+      throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
+    }
     // Own enumerable properties only, as for every options object.
     Object.assign(options, next);
     index += 1;
@@ -121,8 +123,10 @@ export function urlToOptions(url: URL): UrlOptions {
 export function serverArguments<L extends (...args: never[]) => unknown>(options: unknown, listener: L | undefined): [OwnOptions, L | undefined] {
   if (typeof options === 'function') return [{ __proto__: null }, options as L];
   if (options === null || options === undefined) return [{ __proto__: null }, listener];
-  // beyond-spec: arg-type
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgTypeOfType('options', 'of type object', options);
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    // beyond-spec: arg-type
+    throw invalidArgTypeOfType('options', 'of type object', options);
+  }
   return [ownOptions(options), listener];
 }
 
@@ -144,8 +148,10 @@ export function connectionArguments(port: unknown, host?: unknown, options?: unk
   // The spec's form, createConnection(options[, callback]).
   if (port !== null && typeof port === 'object') {
     const copy = ownOptions(port);
-    // beyond-spec: create-connection-forms
-    if (typeof host === 'string') copy['host'] = host;
+    if (typeof host === 'string') {
+      // beyond-spec: create-connection-forms
+      copy['host'] = host;
+    }
     return copy;
   }
   // beyond-spec: create-connection-forms

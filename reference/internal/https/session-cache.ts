@@ -18,8 +18,8 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 100;
  */
 export function validateMaxCachedSessions(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
-  // beyond-spec: max-cached-sessions-check
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    // beyond-spec: max-cached-sessions-check
     throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `options.maxCachedSessions must be a number >= 0; received ${String(value)}`, validateMaxCachedSessions);
   }
   return value;
