@@ -16,8 +16,8 @@
 // Mark the refusing branch, not the check: the check is the path valid values take too, and a mutant that makes it
 // refuse a good value must be run and killed. So marked code has checks, whose mutants are run (a kill counts as
 // killed; one that no case notices is `beyond-spec`, with a note saying it was run): the condition of an `if` without
-// `else` whose `then` is marked code (the refusal), the arguments of a marked call statement (`validateX(value,
-// name)`: what is checked, and how), and any swap of two arguments in marked code (it breaks the call itself more often
+// `else` whose `then` is marked code (the refusal), the arguments of a marked statement that is one call
+// (`validateX(value, name)`: what is checked, and how; also `const x = f(…)` and `return f(…)`), and any swap of two arguments in marked code (it breaks the call itself more often
 // than the behaviour the marker speaks of). Two mutants only stop marked code from running, and stay marked, not run: such a
 // condition made `false`, and a `return;` put first in a function whose every statement is marked code or a refusal.
 import ts from 'typescript5';
@@ -220,7 +220,7 @@ function checksOf(marked: ReadonlyMap<ts.Node, BeyondSpecRegion>, sourceFile: ts
   const checks: MarkedCheck[] = [];
   const refusals = new Map<ts.Node, BeyondSpecRegion>();
   for (const [node, region] of marked) {
-    const call = ts.isExpressionStatement(node) ? callOf(node.expression) : undefined;
+    const call = statementCall(node);
     const first = call?.arguments[0];
     const last = call?.arguments[call.arguments.length - 1];
     if (first && last) checks.push({ span: [first.getStart(sourceFile), last.getEnd()], guards: false, region });
@@ -233,7 +233,16 @@ function checksOf(marked: ReadonlyMap<ts.Node, BeyondSpecRegion>, sourceFile: ts
   return { checks, refusals };
 }
 
-/** The call an expression statement makes (through `await`, `void` or optional chaining), if it is one. */
+/** The call a statement makes as a whole: an expression statement, a declaration of one variable, a return. */
+function statementCall(node: ts.Node): ts.CallExpression | undefined {
+  if (ts.isExpressionStatement(node)) return callOf(node.expression);
+  if (ts.isReturnStatement(node) && node.expression) return callOf(node.expression);
+  const declarations = ts.isVariableStatement(node) ? node.declarationList.declarations : undefined;
+  const initializer = declarations?.length === 1 ? declarations[0]?.initializer : undefined;
+  return initializer ? callOf(initializer) : undefined;
+}
+
+/** The call an expression is (through `await`, `void`, parentheses), if it is one. */
 function callOf(expression: ts.Expression): ts.CallExpression | undefined {
   let inner: ts.Expression = expression;
   while (ts.isAwaitExpression(inner) || ts.isVoidExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;

@@ -299,6 +299,7 @@ export function execSync(command: unknown, options?: unknown): string | Buffer {
     // beyond-spec: sync-variants
     process.stderr.write(result.stderr);
   }
+  // beyond-spec: sync-variants
   const failure = syncFailure(result, call.command);
   if (failure) {
     // beyond-spec: sync-variants
@@ -330,6 +331,7 @@ export function execFileSync(file: unknown, args?: unknown, options?: unknown): 
   }
   // beyond-spec: sync-variants
   const shown = [(call.options['argv0'] as string | undefined) || (call.file as string), ...(call.args as string[])];
+  // beyond-spec: sync-variants
   const failure = syncFailure(result, shown.join(' '));
   if (failure) {
     // beyond-spec: sync-variants

@@ -178,10 +178,13 @@ export function syncFailure(result: SpawnSyncResult, commandLine: string): Error
     // beyond-spec: sync-variants
     return Object.assign(result.error, result);
   }
+  if (result.status !== 0) {
+    // beyond-spec: sync-variants
+    return commandFailed(result, commandLine);
+  }
   // A child that exited 0 succeeded: the blocking call returns (what it returns is the sync variants' own business).
-  if (result.status === 0) return undefined;
   // beyond-spec: sync-variants
-  return commandFailed(result, commandLine);
+  return undefined;
 }
 
 /** The "Command failed" error of a sync call whose child did not exit 0, with the whole result as properties. */
