@@ -95,11 +95,14 @@ export function parseGeneral(
           escape = 0;
         }
       }
-      // beyond-spec: plus-as-space
       if (code === PLUS) {
+        // beyond-spec: plus-as-space
         if (copied < i) key += str.slice(copied, i);
+        // beyond-spec: plus-as-space
         key += plusText;
+        // beyond-spec: plus-as-space
         copied = i + 1;
+        // beyond-spec: plus-as-space
         continue;
       }
     }

@@ -270,8 +270,11 @@ function addEncoded(
       key = known;
     } else {
       const raw = str.slice(start, keyEnd);
-      // beyond-spec: plus-as-space
-      key = (special & KEY_PLUS) !== 0 ? replacePlus(raw, ' ') : raw;
+      key = raw;
+      if ((special & KEY_PLUS) !== 0) {
+        // beyond-spec: plus-as-space
+        key = replacePlus(raw, ' ');
+      }
       if ((special & KEY_PERCENT) !== 0) {
         const decoded = decodeUtf8Percent(key);
         if (decoded === null) {
@@ -349,7 +352,6 @@ function addExact(
     }
   }
   // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
-  // beyond-spec: plus-as-space
   const plusText = custom ? '%20' : ' ';
   let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
   // beyond-spec: plus-as-space
