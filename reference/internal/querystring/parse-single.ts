@@ -352,6 +352,7 @@ function addExact(
     }
   }
   // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
+  // beyond-spec: plus-as-space
   const plusText = custom ? '%20' : ' ';
   let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
   // beyond-spec: plus-as-space
