@@ -101,8 +101,11 @@ class Agent extends http.Agent {
     const own = connectionArguments(options, rest[0], rest[1]);
     const key = typeof own['_agentKey'] === 'string' ? own['_agentKey'] : undefined;
     const session = key === undefined ? undefined : sessionCacheOf(this).get(key);
-    // beyond-spec: direct-connection-servername
-    const servername = own['servername'] ?? defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
+    let servername = own['servername'];
+    if (servername === undefined || servername === null) {
+      // beyond-spec: direct-connection-servername
+      servername = defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
+    }
     // tls.connect copies these options into an ordinary object and reads them from there: every name it reads is
     // made an own property first.
     const connectOptions = coverNames({ __proto__: null, ...(session ? { session } : {}), ...own, servername }, TLS_CONNECT_OPTIONS);

@@ -54,9 +54,11 @@ export function ownOption(options: unknown, name: string): unknown {
  * ```
  */
 export function coverNames(options: OwnOptions, names: readonly string[]): OwnOptions {
-  // beyond-spec: pollution-defence
   for (const name of names) {
-    if (!(name in options)) options[name] = undefined;
+    if (!(name in options)) {
+      // beyond-spec: pollution-defence
+      options[name] = undefined;
+    }
   }
   return options;
 }
