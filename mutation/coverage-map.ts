@@ -25,6 +25,13 @@ import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 /** Bump when the shape of the cached map changes. */
 const CACHE_FORMAT = 1;
 
+
+/**
+ * Runtime arguments of every process that runs cases for `rtconf mutate` (the coverage worker and the mutants' agents):
+ * one that changes nothing (V8's default stack trace limit), so that the parent has runtime arguments at all and
+ * fork's default execArgv (the parent's) is code a case can see run and check.
+ */
+export const CASE_RUNTIME_ARGUMENTS: readonly string[] = ['--stack-trace-limit=10'];
 export interface CoveredCase {
   readonly id: string;
   readonly module: ModuleName;
@@ -63,7 +70,7 @@ export interface CoverageOptions {
 
 /** The key of a coverage map: the reference's sources, the case sources, the selected cases and the seed. */
 export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[], seed: number): string {
-  const hash = createHash('sha256').update(`${CACHE_FORMAT}\0${sources.hash}\0${seed}\0${process.version}\0`);
+  const hash = createHash('sha256').update(`${CACHE_FORMAT}\0${sources.hash}\0${seed}\0${process.version}\0${CASE_RUNTIME_ARGUMENTS.join(' ')}\0`);
   for (const file of sourceFilesUnder(join(sources.root, 'conformance'))) hash.update(`${relative(sources.root, file)}\0${readFileSync(file)}\0`);
   for (const meta of cases) hash.update(`${meta.id}\0`);
   return hash.digest('hex').slice(0, 32);
@@ -142,7 +149,7 @@ async function measureInChild(sources: ReferenceSources, cases: readonly CaseMet
   const env = { ...process.env };
   delete env.NODE_V8_COVERAGE;
   await new Promise<void>((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, worker, jobFile, outFile], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...process.execArgv, ...CASE_RUNTIME_ARGUMENTS, worker, jobFile, outFile], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

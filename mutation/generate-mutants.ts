@@ -2,10 +2,11 @@
 // (1-based line and column), the text it replaces and a unified diff of the changed line(s).
 import { createHash } from 'node:crypto';
 import ts from 'typescript5';
-import { beyondSpecRegions, regionAround, type MarkerProblem } from './beyond-spec.js';
-import { findMutations, OPERATORS, type MutationSite, type OperatorName } from './operators.js';
+import { beyondSpecRegions, claimOf, regionAround, type BeyondSpecKeyName, type MarkerProblem } from './beyond-spec.js';
+import { findMutations, OPERATORS, type Edit, type MutationSite, type OperatorName } from './operators.js';
 
-export interface Mutant {
+/** One proposed edit (its operator, place, replacement and span: a MutationSite) made a mutant of a file. */
+export interface Mutant extends MutationSite {
   /**
    * Stable across unrelated edits: a hash of the file, the operator, the original and replacement text, the names of
    * the declarations around it, and which occurrence of the same edit it is within them. Line numbers are not part
@@ -14,13 +15,6 @@ export interface Mutant {
   readonly id: string;
   /** Relative to the package root, `/`-separated. */
   readonly file: string;
-  readonly operator: OperatorName;
-  readonly start: number;
-  readonly end: number;
-  readonly replacement: string;
-  /** The code the mutation is about (e.g. the whole `a < b` for a boundary change), for coverage lookup. */
-  readonly spanStart: number;
-  readonly spanEnd: number;
   /** The innermost function around the mutation ([start, end) of its node), or undefined at the top level. */
   readonly scope?: { readonly start: number; readonly end: number };
   readonly line: number;
@@ -30,8 +24,12 @@ export interface Mutant {
   readonly original: string;
   /** `--- a/FILE`, `+++ b/FILE`, one hunk with the changed line(s). */
   readonly diff: string;
-  /** Set when the mutation lies in code marked `// beyond-spec:` (mutation/beyond-spec.ts): the marker's line and reason. */
-  readonly beyondSpec?: { readonly line: number; readonly reason: string };
+  /**
+   * Set when the mutation lies in code marked `// beyond-spec: KEY` (mutation/beyond-spec.ts), only stops marked code
+   * from running, or lies in the check of a marked refusal (`check`: such a mutant is run, and only one that no case
+   * notices is beyond the spec): the marker's line, key and the key's reason.
+   */
+  readonly beyondSpec?: { readonly line: number; readonly key: BeyondSpecKeyName; readonly reason: string; readonly check?: true };
 }
 
 /**
@@ -45,7 +43,7 @@ export interface Mutant {
 export function generateMutants(file: string, text: string, operators: ReadonlySet<OperatorName> = new Set(OPERATORS)): Mutant[] {
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const sites = findMutations(sourceFile, operators);
-  const { regions } = beyondSpecRegions(sourceFile);
+  const { regions, checks, bodies } = beyondSpecRegions(sourceFile);
   const occurrences = new Map<string, number>();
   const mutants: Mutant[] = [];
   for (const site of sites) {
@@ -58,23 +56,22 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.start);
     const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
     const scope = enclosingFunction(sourceFile, site.start);
-    const marked = regionAround(regions, site.start, site.end);
+    const inside = regionAround(regions, site.start, site.end);
+    // Swapped arguments most often break the call itself (a value where a class or a name was expected), not the
+    // behaviour a marker speaks of: in marked code they are run as checks too.
+    const claim = claimOf(checks, bodies, site) ?? (inside && site.operator === 'swap-arguments' ? { kind: 'check' as const, region: inside } : undefined);
+    const marked = claim?.region ?? inside;
     mutants.push({
+      ...site,
       id,
       file,
-      operator: site.operator,
-      start: site.start,
-      end: site.end,
-      replacement: site.replacement,
-      spanStart: site.spanStart,
-      spanEnd: site.spanEnd,
       ...(scope ? { scope } : {}),
       line: line + 1,
       column: character + 1,
       endLine: endLine + 1,
       original,
       diff: unifiedDiff(file, text, site),
-      ...(marked ? { beyondSpec: { line: marked.line, reason: marked.reason } } : {}),
+      ...(marked ? { beyondSpec: { line: marked.line, key: marked.key, reason: marked.reason, ...(claim?.kind === 'check' ? { check: true as const } : {}) } } : {}),
     });
   }
   return mutants;
@@ -86,12 +83,12 @@ export function markerProblems(file: string, text: string): MarkerProblem[] {
 }
 
 /** The source text with the mutant's edit applied. */
-export function applyMutant(text: string, mutant: Pick<Mutant, 'start' | 'end' | 'replacement'>): string {
+export function applyMutant(text: string, mutant: Edit): string {
   return `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`;
 }
 
 /** A one-hunk unified diff of the lines the edit touches (no context lines: the change is the point). */
-export function unifiedDiff(file: string, text: string, site: Pick<MutationSite, 'start' | 'end' | 'replacement'>): string {
+export function unifiedDiff(file: string, text: string, site: Edit): string {
   const lineStart = text.lastIndexOf('\n', site.start - 1) + 1;
   const nextBreak = text.indexOf('\n', Math.max(site.end, site.start));
   const lineEnd = nextBreak === -1 ? text.length : nextBreak;

@@ -31,12 +31,16 @@ export const OPERATORS = [
  */
 export type OperatorName = (typeof OPERATORS)[number];
 
-/** One proposed edit of the source text: replace [start, end) with `replacement`. */
-export interface MutationSite {
-  readonly operator: OperatorName;
+/** An edit of the source text: replace [start, end) with `replacement`. */
+export interface Edit {
   readonly start: number;
   readonly end: number;
   readonly replacement: string;
+}
+
+/** One proposed edit of the source text, by an operator. */
+export interface MutationSite extends Edit {
+  readonly operator: OperatorName;
   /** The span of the code the mutation is about (for coverage lookup); at least [start, end). */
   readonly spanStart: number;
   readonly spanEnd: number;

@@ -31,8 +31,9 @@ import {
 } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
 import { changedLinesSince, touches } from './changed-lines.js';
-import { casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
+import { CASE_RUNTIME_ARGUMENTS, casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
+import { unobservableOn, type UnobservableMutant, type UnobservableMutants } from './unobservable-mutants.js';
 import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources, type ReferenceSources } from './reference-sources.js';
@@ -58,6 +59,13 @@ export interface MutationOptions {
   readonly timeoutMs: number;
   readonly operators?: ReadonlySet<OperatorName>;
   readonly equivalents: EquivalentMutants;
+  /**
+   * Mutants of code that runs only on other platforms (mutation/unobservable-mutants.json). Those this platform cannot
+   * observe are still run where a case covers them, and reported `unobservable` unless a case notices.
+   */
+  readonly unobservable?: UnobservableMutants;
+  /** The platform the run judges for (default: process.platform; the cases run here). */
+  readonly platform?: string;
   /**
    * Run the mutants in code marked beyond the spec too (default: they are not run). One that a case kills is then
    * reported killed, with a note that its marker claims too much; one that survives stays `beyond-spec`.
@@ -91,7 +99,7 @@ interface DryRun {
 /** Our own Node runs the mutants; a failing property ends at its first counterexample (no shrinking). */
 const MUTANT_LAUNCH: AgentLaunch = {
   executable: process.execPath,
-  args: (script) => PROFILES.node.scriptArgs(script),
+  args: (script) => [...CASE_RUNTIME_ARGUMENTS, ...PROFILES.node.scriptArgs(script)],
   env: { RTCONF_PROPERTY_END_ON_FAILURE: '1' },
 };
 
@@ -103,6 +111,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   const sources = readReferenceSources(options.root, modules);
   const cases = selectCases({ modules, ruleGlobs: options.ruleGlobs ?? [] });
   const operators = options.operators ?? new Set(OPERATORS);
+  const unobservable = unobservableOn(options.unobservable ?? new Map(), options.platform ?? process.platform);
 
   const texts = new Map<string, string>();
   let mutants: Mutant[] = [];
@@ -129,7 +138,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   try {
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
     // Equivalent mutants never run, nor (unaudited) marked ones: a selection of nothing else needs no map.
-    const runs = (mutant: Mutant): boolean => !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined);
+    const runs = (mutant: Mutant): boolean =>
+      !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || mutant.beyondSpec.check === true);
     const needsCases = cases.length > 0 && mutants.some(runs);
     const map = needsCases
       ? await coverageMap(sources, cases, {
@@ -183,10 +193,11 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         const { plan, index } = next;
         const equivalent = options.equivalents.get(plan.mutant.id);
         const marker = plan.mutant.beyondSpec;
+        const elsewhere = unobservable.get(plan.mutant.id);
         if (equivalent) finish(index, record(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
-        else if (marker && (!options.auditBeyondSpec || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
-        else if (plan.cases.length === 0) finish(index, record(plan, 'no-coverage', 0, 0));
-        else finish(index, judgeMarked(await runMutant(plan, sources, texts, context), marker));
+        else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
+        else if (plan.cases.length === 0) finish(index, elsewhere ? record(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : record(plan, 'no-coverage', 0, 0));
+        else finish(index, judgeUnobservable(judgeMarked(await runMutant(plan, sources, texts, context), marker), elsewhere));
       }
     };
     emit(`running ${plans.length} mutant(s), ${options.jobs} at a time`);
@@ -224,17 +235,39 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
 }
 
 /**
- * An audited mutant in marked code: not noticed, it is `beyond-spec` as marked; noticed, this change reaches behaviour
- * the spec states (a check that now refuses good values, an error that can no longer be made), and it counts as
- * killed. The note says so: when every mutant of a marker is noticed, the marker claims too much.
+ * A run mutant in marked code (audited, or in the check of a marked refusal): not noticed, it is `beyond-spec` as
+ * marked; noticed, it counts as killed. In marked code proper the note says that the change reaches behaviour the spec
+ * states (an error that can no longer be made…): the marker claims too much. In a check, a kill (a good value now
+ * refused) is what the check's mutants are run for, and needs no note.
  */
 export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
   if (!marker) return result;
-  if (result.status === 'survived') return { ...result, status: 'beyond-spec', note: marker.reason };
-  if (result.status === 'killed' || result.status === 'timeout') {
+  if (result.status === 'survived') {
+    const check = `run as a check of code marked beyond the spec (line ${marker.line}), and no case noticed: `;
+    return { ...result, status: 'beyond-spec', note: `${marker.check ? check : ''}${marker.reason}` };
+  }
+  // A check that now refuses a good value is killed, as it should be: only a kill in marked code says something.
+  if ((result.status === 'killed' || result.status === 'timeout') && !marker.check) {
     return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
   }
   return result;
+}
+
+/**
+ * A run mutant listed as not observable on this platform: not noticed, it is `unobservable`; noticed, the list claims
+ * too much, and it counts as killed, with a note that says so.
+ */
+export function judgeUnobservable(result: MutantRecord, listed: UnobservableMutant | undefined): MutantRecord {
+  if (!listed || result.status === 'beyond-spec') return result;
+  if (result.status === 'survived') return { ...result, status: 'unobservable', note: unobservableNote(listed) };
+  if (result.status === 'killed' || result.status === 'timeout') {
+    return { ...result, note: `listed as observable only on ${listed.platforms.join(', ')} (mutation/unobservable-mutants.json), yet a case noticed here: the entry claims too much${result.note ? `; ${result.note}` : ''}` };
+  }
+  return result;
+}
+
+function unobservableNote(listed: UnobservableMutant): string {
+  return `observable only on ${listed.platforms.join(', ')}: ${listed.reason}`;
 }
 
 /** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */

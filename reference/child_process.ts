@@ -86,10 +86,10 @@ function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, 
     ...call.options,
   };
   const timeout = settings['timeout'];
-  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
+  // beyond-spec: out-of-range
   validateTimeout(timeout);
   const maxBuffer = settings['maxBuffer'];
-  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
+  // beyond-spec: out-of-range
   validateMaxBuffer(maxBuffer);
   const killSignal = normalizeKillSignal(settings['killSignal']);
 
@@ -107,8 +107,7 @@ function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, 
     // spawn validated these: file is a string and args an array of strings.
     command: [call.file as string, ...(call.args as string[])].join(' '),
     encoding: textEncodingOf(settings['encoding']),
-    // beyond-spec: reading an option set to undefined as absent follows Node; the spec gives defaults for absent
-    // options only
+    // beyond-spec: undefined-as-absent
     maxBuffer: maxBuffer ?? DEFAULT_MAX_BUFFER,
     killSignal,
     timeout,
@@ -143,30 +142,29 @@ export function fork(modulePath: unknown, args?: unknown, options?: unknown): ho
     options = args;
     moduleArgs = [];
   } else {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     validateArray(args, 'args');
     moduleArgs = args;
   }
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (options != null) validateObject(options, 'options');
+  if (options != null) {
+    // beyond-spec: arg-type
+    validateObject(options, 'options');
+  }
   const bag = ownOptions(options);
   bag['shell'] = false;
 
   const execPath = bag['execPath'] || process.execPath;
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+  // beyond-spec: nul-bytes
   validateNoNul(execPath, 'options.execPath');
   let execArgv: readonly unknown[];
   if (bag['execArgv']) {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     validateArray(bag['execArgv'], 'options.execArgv');
     execArgv = bag['execArgv'];
   } else {
     execArgv = withoutEval(process.execArgv);
   }
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+  // beyond-spec: nul-bytes
   validateNoNulEach(execArgv, 'options.execArgv');
 
   bag['stdio'] = forkStdio(bag['stdio'], bag['silent']);
@@ -192,17 +190,15 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
   const normalized = normalizeSpawnOptions(command, args, options);
   const bag = normalized.options;
   const timeout = bag['timeout'];
-  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
+  // beyond-spec: out-of-range
   validateTimeout(timeout);
   const signal = bag['signal'];
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  // beyond-spec: arg-type
   validateOptionalAbortSignal(signal, 'options.signal');
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const serialization = bag['serialization'];
-  // beyond-spec: spawn's serialization option and its refusal of other values follow Node; the spec gives spawn no
-  // serialization option (fork's is checked in fork)
   if (!SERIALIZATIONS.includes(serialization)) {
+    // beyond-spec: spawn-serialization
     throw invalidArgValue('options.serialization', serialization, "must be one of: undefined, 'json', 'advanced'");
   }
   const stdio = bag['stdio'] ?? 'pipe';
@@ -234,29 +230,22 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
 export function spawnSync(command: unknown, args?: unknown, options?: unknown): SpawnSyncResult {
   const normalized = normalizeSpawnOptions(command, args, options);
   const bag = normalized.options;
-  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
+  // beyond-spec: out-of-range
   validateTimeout(bag['timeout']);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  // beyond-spec: sync-variants
   const maxBuffer = bag['maxBuffer'] ?? DEFAULT_MAX_BUFFER;
-  // beyond-spec: refusing a value out of range follows Node; the spec states no error for it (§Errors)
+  // beyond-spec: out-of-range
   validateMaxBuffer(maxBuffer);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  // beyond-spec: sync-variants
   const killSignal = normalizeKillSignal(bag['killSignal']);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  // beyond-spec: sync-variants
   const input = bag['input'];
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
   if (input && typeof input !== 'string' && !ArrayBuffer.isView(input)) {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     throw invalidArgType('options.stdio[0]', 'of type string or an instance of Buffer, TypedArray, or DataView', input);
   }
   const [argv0, ...rest] = normalized.args;
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  // beyond-spec: sync-variants
   const encoding = bag['encoding'];
   // Prototype-less: the host reads every option (encoding, stdio, timeout…) from this object, so an option the caller
   // did not set must not be found on Object.prototype there either.
@@ -270,13 +259,24 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
     shell: false,
     maxBuffer,
     killSignal,
-    // Text input is encoded with the output encoding, as the callers of the sync functions expect.
-    // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-    // parameters and return shapes: not shown" (§Other child-process operations)
-    ...(typeof input === 'string' ? { input: Buffer.from(input, typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8') } : {}),
+    // beyond-spec: sync-variants
+    ...syncInput(input, encoding),
     windowsHide: normalized.windowsHide,
     windowsVerbatimArguments: normalized.windowsVerbatimArguments,
   } as Parameters<typeof host.spawnSync>[2]) as SpawnSyncResult;
+}
+
+/**
+ * The blocking spawn's `input` for a text input: encoded with the output encoding, as the callers of the sync
+ * functions expect (any other input is handed over as it is, with the rest of the options).
+ */
+function syncInput(input: unknown, encoding: unknown): { input?: Buffer } {
+  if (typeof input === 'string') {
+    // beyond-spec: sync-variants
+    return { input: Buffer.from(input, typeof encoding === 'string' && Buffer.isEncoding(encoding) ? encoding : 'utf8') };
+  }
+  // beyond-spec: sync-variants
+  return {};
 }
 
 /**
@@ -295,15 +295,16 @@ export function spawnSync(command: unknown, args?: unknown, options?: unknown): 
 export function execSync(command: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecArgs(command, options);
   const result = spawnSync(call.command, call.options);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
-  if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  if (!call.options['stdio'] && result.stderr) {
+    // beyond-spec: sync-variants
+    process.stderr.write(result.stderr);
+  }
+  // beyond-spec: sync-variants
   const failure = syncFailure(result, call.command);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
-  if (failure) throw failure;
+  if (failure) {
+    // beyond-spec: sync-variants
+    throw failure;
+  }
   return result.stdout;
 }
 
@@ -324,18 +325,18 @@ export function execSync(command: unknown, options?: unknown): string | Buffer {
 export function execFileSync(file: unknown, args?: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecFileArgs(file, args, options);
   const result = spawnSync(call.file, call.args, call.options);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
-  if (!call.options['stdio'] && result.stderr) process.stderr.write(result.stderr);
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  if (!call.options['stdio'] && result.stderr) {
+    // beyond-spec: sync-variants
+    process.stderr.write(result.stderr);
+  }
+  // beyond-spec: sync-variants
   const shown = [(call.options['argv0'] as string | undefined) || (call.file as string), ...(call.args as string[])];
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
+  // beyond-spec: sync-variants
   const failure = syncFailure(result, shown.join(' '));
-  // beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-  // parameters and return shapes: not shown" (§Other child-process operations)
-  if (failure) throw failure;
+  if (failure) {
+    // beyond-spec: sync-variants
+    throw failure;
+  }
   return result.stdout;
 }
 

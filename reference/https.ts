@@ -97,15 +97,15 @@ class Agent extends http.Agent {
    * @returns The connecting `tls.TLSSocket`.
    */
   override createConnection(options: ConnectionOptions, ...rest: unknown[]): Duplex {
-    // beyond-spec: the positional createConnection forms follow Node's https Agent; the spec shows only
-    // createConnection(options[, callback]) (§https.Agent)
+    // beyond-spec: create-connection-forms
     const own = connectionArguments(options, rest[0], rest[1]);
     const key = typeof own['_agentKey'] === 'string' ? own['_agentKey'] : undefined;
     const session = key === undefined ? undefined : sessionCacheOf(this).get(key);
-    // beyond-spec: requests reach here with the servername the plain-HTTP agent computed; this default serves direct
-    // createConnection calls, where the spec does not say whether the Agent's servername default applies (Node sends
-    // no SNI there, Deno and Bun send the host name)
-    const servername = own['servername'] ?? defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
+    let servername = own['servername'];
+    if (servername === undefined || servername === null) {
+      // beyond-spec: direct-connection-servername
+      servername = defaultServername((own['host'] ?? own['hostname']) as string | null | undefined);
+    }
     // tls.connect copies these options into an ordinary object and reads them from there: every name it reads is
     // made an own property first.
     const connectOptions = coverNames({ __proto__: null, ...(session ? { session } : {}), ...own, servername }, TLS_CONNECT_OPTIONS);
@@ -113,8 +113,7 @@ class Agent extends http.Agent {
     if (key !== undefined) {
       socket.on('session', (fresh: Buffer) => sessionCacheOf(this).store(key, fresh, this.maxCachedSessions));
       // A connection that failed must not be resumed from: the session may be what made it fail.
-      // beyond-spec: dropping the cached session of a connection that failed follows Node; the spec says only that
-      // sessions are cached, up to maxCachedSessions
+      // beyond-spec: session-drop-on-error
       socket.once('close', (hadError: boolean) => {
         if (hadError) sessionCacheOf(this).delete(key);
       });
@@ -153,8 +152,7 @@ function sessionCacheOf(agent: Agent): SessionCache {
 }
 
 /** The exported Agent: the class, also callable without `new` (see `legacyConstructor`). */
-// beyond-spec: the set-up of an Agent called without new or on an old-style subclass follows Node; the spec says an
-// Agent is "Constructed with new Agent([options])"
+// beyond-spec: legacy-constructor
 const AgentExport = legacyConstructor(Agent, (self, options) => {
   Reflect.apply(http.Agent as unknown as (options?: AgentOptions) => void, self, [options]);
   setUpAgent(self);
@@ -168,8 +166,7 @@ export { AgentExport as Agent };
  */
 export let globalAgent: Agent = new Agent({
   keepAlive: true,
-  // beyond-spec: reusing the most recently used free socket first follows Node; the spec states keepAlive and the
-  // 5 s timeout of the global agent only (§https.globalAgent)
+  // beyond-spec: free-socket-order
   scheduling: 'lifo',
   timeout: 5000,
 });
@@ -241,11 +238,11 @@ class Server extends tls.Server {
   }
 
   /** Most requests served on one keep-alive connection; 0 or null means no limit. */
-  // beyond-spec: maxRequestsPerSocket follows Node's plain-HTTP server; it is not among the spec's Server properties
+  // beyond-spec: max-requests-per-socket
   get maxRequestsPerSocket(): number | null {
     return engineOf(this).maxRequestsPerSocket;
   }
-  // beyond-spec: maxRequestsPerSocket follows Node's plain-HTTP server; it is not among the spec's Server properties
+  // beyond-spec: max-requests-per-socket
   set maxRequestsPerSocket(value: number | null) {
     engineOf(this).maxRequestsPerSocket = value;
   }
@@ -301,8 +298,7 @@ class Server extends tls.Server {
 
 // tls.Server reads `this.sessionTimeout` and `this.ticketKeys` when it builds its secure context, and sets them only
 // when the options have them: without these properties of the class's own, the reads would reach Object.prototype.
-// beyond-spec: own sessionTimeout and ticketKeys on the prototype defend against prototype pollution (Node reads
-// them from Object.prototype); the spec does not say whether an inherited option counts
+// beyond-spec: pollution-defence
 Object.defineProperties(Server.prototype, {
   sessionTimeout: { value: undefined, writable: true, enumerable: false, configurable: true },
   ticketKeys: { value: undefined, writable: true, enumerable: false, configurable: true },
@@ -314,8 +310,7 @@ Object.defineProperties(Server.prototype, {
  * the plain network server reads from its copy of them.
  */
 function tlsServerOptions(opts: OwnOptions): OwnOptions {
-  // beyond-spec: offering HTTP/1.1 over ALPN by default follows Node; the spec's Server states no protocol
-  // negotiation
+  // beyond-spec: alpn-http1
   const alpn = opts['ALPNProtocols'] || opts['ALPNCallback'] ? {} : { ALPNProtocols: ['http/1.1'] };
   return coverNames({ __proto__: null, noDelay: true, ...alpn, ...opts }, NET_SERVER_OPTIONS);
 }
@@ -331,8 +326,7 @@ function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener
   // Connection tracking (for headersTimeout, requestTimeout and close*Connections) starts when the engine hears
   // 'listening', as it would for a plain-HTTP server.
   server.on('listening', () => engine.emit('listening'));
-  // beyond-spec: passing TLS handshake errors on as 'clientError' follows Node; the spec says "The full list of ...
-  // server events ...: not shown" (§Events)
+  // beyond-spec: server-events
   server.on('tlsClientError', (error: Error, socket: tls.TLSSocket) => {
     if (!server.emit('clientError', error, socket)) socket.destroy(error);
   });
@@ -340,15 +334,15 @@ function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener
 
 function engineOf(server: Server): http.Server {
   const engine = engines.get(server);
-  // beyond-spec: refusing a server the constructor never set up follows Node; the spec states no error for it
-  // (§Errors)
-  if (!engine) throw new TypeError('Not an https Server: it was never set up by the Server constructor');
+  if (!engine) {
+    // beyond-spec: receiver-check
+    throw new TypeError('Not an https Server: it was never set up by the Server constructor');
+  }
   return engine;
 }
 
 /** The exported Server: the class, also callable without `new` (see `legacyConstructor`). */
-// beyond-spec: the set-up of a Server called without new or on an old-style subclass follows Node; the spec
-// constructs servers with createServer
+// beyond-spec: legacy-constructor
 const ServerExport = legacyConstructor(Server, (self, options, requestListener) => {
   const [opts, listener] = serverArguments<RequestListener>(options, requestListener);
   Reflect.apply(tls.Server as unknown as (options: OwnOptions) => void, self, [tlsServerOptions(opts)]);
@@ -423,8 +417,7 @@ const https: HttpsExports = {
   get globalAgent(): Agent {
     return globalAgent;
   },
-  // beyond-spec: replacing https.globalAgent by assignment follows Node; the spec describes the global agent, not
-  // assigning another
+  // beyond-spec: global-agent-assignment
   set globalAgent(agent: Agent) {
     globalAgent = agent;
   },

@@ -52,8 +52,7 @@ const encodedKeys = new EncodedKeyCache();
 /** What the parser reads from the module object, looked up when a part needs it (see `ModuleDecoders`). */
 const moduleDecoders: ModuleDecoders = {
   fallback: unescapeFallback,
-  // beyond-spec: retrying a part with the module's unescape when the decodeURIComponent option throws follows Node;
-  // the spec says nothing of a decoder that throws
+  // beyond-spec: decoder-that-throws
   retry: (text) => (querystring.unescape ?? unescape)(text, true),
 };
 
@@ -62,7 +61,8 @@ const DEFAULT_MAX_KEYS = 1000;
 /**
  * Parses a URL query string.
  *
- * The result inherits nothing (its prototype is an empty object without a prototype, as in Node), so every
+ * The result inherits nothing (its prototype is a shared empty object without a prototype; docs/reference.md says
+ * why it is not Node's null prototype), so every
  * key — `__proto__`, `constructor`, `hasOwnProperty` — is an ordinary own
  * property. A key that repeats collects its values into an array in input order. `+` means a space; percent-encoded
  * bytes are UTF-8; malformed encoding never throws. Empty `sep`/`eq` arguments mean the defaults.
@@ -136,9 +136,10 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
     const custom = ownOption(options, 'encodeURIComponent');
     if (typeof custom === 'function') encode = custom;
   }
-  // beyond-spec: giving '' for an obj that is not an object follows Node; the spec's stringify takes an Object and
-  // says nothing of other values
-  if (obj === null || typeof obj !== 'object') return '';
+  if (obj === null || typeof obj !== 'object') {
+    // beyond-spec: stringify-non-object
+    return '';
+  }
   const source = obj as Record<string, unknown>;
   const keys = Object.keys(source);
   // Nothing to write (`{}` is a common argument): return before choosing a writer, whose set-up would cost more than
@@ -210,9 +211,10 @@ export function unescape(str: string, decodeSpaces?: boolean): string {
 /** The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it. */
 function unescapeFallback(str: string, decodeSpaces: boolean | undefined): string {
   const current = querystring.unescapeBuffer;
-  // beyond-spec: decoding with an application's replacement of unescapeBuffer follows Node; the spec's module has no
-  // unescapeBuffer
-  if (current !== undefined && current !== unescapeBuffer) return current(str, decodeSpaces).toString();
+  if (current !== undefined && current !== unescapeBuffer) {
+    // beyond-spec: unescape-buffer
+    return current(str, decodeSpaces).toString();
+  }
   return safeDecode(str, decodeSpaces);
 }
 
@@ -229,8 +231,7 @@ function unescapeFallback(str: string, decodeSpaces: boolean | undefined): strin
  * unescapeBuffer('a%20b%zz').toString(); // 'a b%zz'
  * ```
  */
-// beyond-spec: unescapeBuffer is Node's export; the spec's module exports parse, decode, stringify, encode, escape and
-// unescape, and says nothing of it
+// beyond-spec: unescape-buffer
 export function unescapeBuffer(str: string, decodeSpaces?: boolean): Buffer {
   const bytes = percentBytes(str, decodeSpaces);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

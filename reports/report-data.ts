@@ -3,7 +3,7 @@
 import { MODULES, type ModuleName } from '../spec/rule.js';
 import type { CandidateInfo, ResultsFile, RuleSummary, RunEnvironment } from '../results/results-file.js';
 import { diffResults, type StatusChange } from '../results/diff.js';
-import type { ModuleScore, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
+import type { ModuleScore, MutantStatus, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
 import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
 import { candidateView, collectCases, modulesOf, pageApis, type CandidateView, type PageApi, type ReportCase } from './candidate-view.js';
 
@@ -82,6 +82,8 @@ export interface ReportMutation {
   readonly uncovered: readonly ReportSurvivor[];
   /** Mutants in code marked beyond the spec, each with its marker's reason. */
   readonly beyondSpec: readonly (ReportSurvivor & { readonly reason: string })[];
+  /** Mutants not observable on this platform (code that runs only on another), each with its listed reason. */
+  readonly unobservable: readonly (ReportSurvivor & { readonly reason: string })[];
 }
 
 /**
@@ -140,6 +142,10 @@ export function reportMutation(mutation: MutationFile): ReportMutation {
     mutation.mutants
       .filter((mutant) => mutant.status === status)
       .map(({ id, file, line, column, operator, diff, rules }) => ({ id, file, line, column, operator, diff, rules }));
+  const explained = (status: MutantStatus): (ReportSurvivor & { reason: string })[] =>
+    mutation.mutants
+      .filter((mutant) => mutant.status === status)
+      .map(({ id, file, line, column, operator, diff, rules, note }) => ({ id, file, line, column, operator, diff, rules, reason: note ?? '' }));
   return {
     startedAt: mutation.startedAt,
     durationMs: mutation.durationMs,
@@ -152,9 +158,8 @@ export function reportMutation(mutation: MutationFile): ReportMutation {
     rules: mutation.rules,
     survivors: shown('survived'),
     uncovered: shown('no-coverage'),
-    beyondSpec: mutation.mutants
-      .filter((mutant) => mutant.status === 'beyond-spec')
-      .map(({ id, file, line, column, operator, diff, rules, note }) => ({ id, file, line, column, operator, diff, rules, reason: note ?? '' })),
+    beyondSpec: explained('beyond-spec'),
+    unobservable: explained('unobservable'),
   };
 }
 

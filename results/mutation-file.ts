@@ -4,19 +4,27 @@
 // Browser-safe (no node: imports): the report page reads these types.
 import type { ModuleName } from '../spec/rule.js';
 
-/** 2 added the `beyond-spec` status and the `beyondSpec` and `scoreWithBeyondSpec` score fields; version 1 files are read by upgrading. */
-export const MUTATION_SCHEMA_VERSION = 2;
+/**
+ * 2 added the `beyond-spec` status and its score fields; 3 added the `unobservable` status and its `unobservable` count,
+ * and renamed `scoreWithBeyondSpec` to `scoreOfAll` (which counts unobservable mutants as not killed too). Files of
+ * versions 1 and 2 are read by upgrading (results/read-mutation.ts).
+ */
+export const MUTATION_SCHEMA_VERSION = 3;
 
-export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'error'] as const;
+export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'unobservable', 'error'] as const;
 /**
  * - `killed`: a case that passes against the reference failed (or errored, or crashed) against the mutant.
  * - `timeout`: a case hung against the mutant and was stopped: the suite noticed, so it counts as killed.
  * - `survived`: every case covering the mutated code still passed: the suite cannot tell the mutant from the reference.
  * - `no-coverage`: no case executes the mutated code at all.
  * - `equivalent`: listed with a written reason in `mutation/equivalent-mutants.json`: it cannot be told apart, by design.
- * - `beyond-spec`: in code marked `// beyond-spec: reason` (behaviour the spec does not state, which no case may
- *   encode): not run, or run with `--audit-beyond-spec` and not killed. Left out of `score`, counted as not killed
- *   in `scoreWithBeyondSpec`.
+ * - `beyond-spec`: in code marked `// beyond-spec: key` (behaviour the spec does not state, which no case may
+ *   encode): not run, or run (with `--audit-beyond-spec`, or as the guard of a marked refusal) and not killed. Left out
+ *   of `score`, counted as not killed in `scoreOfAll`.
+ * - `unobservable`: not observable on this platform: a change to code that runs only on another platform (Windows,
+ *   Android), listed with the platforms that can observe it in `mutation/unobservable-mutants.json`, and not killed
+ *   here. It is not equivalent (a run on one of those platforms judges it). Left out of `score`, counted as not killed
+ *   in `scoreOfAll`.
  * - `error`: the mutant could not be built or started (a bug in an operator, not a finding): left out of every score.
  */
 export type MutantStatus = (typeof MUTANT_STATUSES)[number];
@@ -41,7 +49,7 @@ export interface MutantRecord {
   readonly casesRun: number;
   /** The rules cited by the cases that cover the mutated code (the rules whose score the mutant counts in). */
   readonly rules: readonly string[];
-  /** For equivalent and beyond-spec mutants, the reason given; for errors and timeouts, what happened. */
+  /** For equivalent, beyond-spec and unobservable mutants, the reason given; for errors and timeouts, what happened. */
   readonly note?: string;
   readonly durationMs: number;
 }
@@ -54,11 +62,15 @@ export interface Score {
   readonly noCoverage: number;
   readonly equivalent: number;
   readonly beyondSpec: number;
+  readonly unobservable: number;
   readonly error: number;
-  /** (killed + timeout) / (total − equivalent − beyond-spec − error), in percent with one decimal; null when nothing counts. */
+  /**
+   * (killed + timeout) / (total − equivalent − beyond-spec − unobservable − error), in percent with one decimal; null
+   * when nothing counts.
+   */
   readonly score: number | null;
-  /** (killed + timeout) / (total − equivalent − error): the beyond-spec mutants counted as not killed. */
-  readonly scoreWithBeyondSpec: number | null;
+  /** (killed + timeout) / (total − equivalent − error): the score of all mutants, beyond-spec and unobservable ones counted as not killed. */
+  readonly scoreOfAll: number | null;
 }
 
 export interface ModuleScore extends Score {
@@ -110,6 +122,7 @@ export function scoreOf(mutants: readonly Pick<MutantRecord, 'status'>[]): Score
   const timeout = count('timeout');
   const equivalent = count('equivalent');
   const beyondSpec = count('beyond-spec');
+  const unobservable = count('unobservable');
   const error = count('error');
   const percent = (counted: number): number | null => (counted > 0 ? Math.round((1000 * (killed + timeout)) / counted) / 10 : null);
   return {
@@ -120,9 +133,10 @@ export function scoreOf(mutants: readonly Pick<MutantRecord, 'status'>[]): Score
     noCoverage: count('no-coverage'),
     equivalent,
     beyondSpec,
+    unobservable,
     error,
-    score: percent(mutants.length - equivalent - beyondSpec - error),
-    scoreWithBeyondSpec: percent(mutants.length - equivalent - error),
+    score: percent(mutants.length - equivalent - beyondSpec - unobservable - error),
+    scoreOfAll: percent(mutants.length - equivalent - error),
   };
 }
 

@@ -25,6 +25,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const { runMutation } = await import('../../mutation/run-mutation.js');
   const { equivalentMutantsPath, readEquivalentMutants } = await import('../../mutation/equivalent-mutants.js');
+  const { unobservableMutantsPath, readUnobservableMutants } = await import('../../mutation/unobservable-mutants.js');
   const { defaultJobs } = await import('../../runners/job-pool.js');
   // Twice the cores: a mutant's agent mostly waits (on its start, child processes, TLS handshakes, timers). Measured on
   // 2 cores, 30 https mutants took 72 s with 2 jobs, 45 s with 4 and 38 s with 6, with the same verdicts.
@@ -35,6 +36,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const minScore = parseInteger('min-score', values['min-score'], 0, 100);
   const outDir = resolve(values.out ?? DEFAULT_OUT);
   const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
+  const unobservable = await readUnobservableMutants(unobservableMutantsPath(root));
 
   const interrupt = onInterrupt('finishing the mutants in flight and writing what is known', { secondQuits: true });
   let mutation: MutationFile;
@@ -51,6 +53,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       timeoutMs,
       ...(operators ? { operators: new Set(operators) } : {}),
       equivalents,
+      unobservable,
       auditBeyondSpec: values['audit-beyond-spec'] === true,
       ...(values['no-cache'] ? { cacheDir: null } : {}),
       signal: interrupt.signal,
@@ -91,19 +94,32 @@ function percent(score: Pick<Score, 'score'>): string {
 /** The table per module, the weakest rules and the survivors, as `rtconf mutate` prints them. */
 export function formatSummary(mutation: MutationFile, limit = 40): string {
   const lines: string[] = [''];
-  const row = (name: string, score: Score): string =>
-    [name.padEnd(14), String(score.total).padStart(6), String(score.killed).padStart(7), String(score.timeout).padStart(8), String(score.survived).padStart(9), String(score.noCoverage).padStart(12), String(score.equivalent).padStart(11), String(score.beyondSpec).padStart(11), String(score.error).padStart(6), percent(score).padStart(7), percent({ score: score.scoreWithBeyondSpec }).padStart(13)].join('  ');
-  lines.push(['module'.padEnd(14), 'mutants'.padStart(6), 'killed'.padStart(7), 'timeout'.padStart(8), 'survived'.padStart(9), 'no-coverage'.padStart(12), 'equivalent'.padStart(11), 'beyond-spec'.padStart(11), 'error'.padStart(6), 'score'.padStart(7), 'all mutants'.padStart(13)].join('  '));
-  for (const score of mutation.modules) lines.push(row(score.module, score));
-  lines.push(row('all', mutation.total));
+  const columns: readonly (readonly [string, (score: Score) => string])[] = [
+    ['mutants', (score) => String(score.total)],
+    ['killed', (score) => String(score.killed)],
+    ['timeout', (score) => String(score.timeout)],
+    ['survived', (score) => String(score.survived)],
+    ['no-coverage', (score) => String(score.noCoverage)],
+    ['equivalent', (score) => String(score.equivalent)],
+    ['beyond-spec', (score) => String(score.beyondSpec)],
+    ['unobservable', (score) => String(score.unobservable)],
+    ['error', (score) => String(score.error)],
+    ['score', (score) => percent(score)],
+    ['all mutants', (score) => percent({ score: score.scoreOfAll })],
+  ];
+  const row = (name: string, cells: readonly string[]): string => [name.padEnd(14), ...cells.map((cell, index) => cell.padStart(Math.max(6, (columns[index] as readonly [string, unknown])[0].length)))].join('  ');
+  lines.push(row('module', columns.map(([title]) => title)));
+  for (const score of mutation.modules) lines.push(row(score.module, columns.map(([, cell]) => cell(score))));
+  lines.push(row('all', columns.map(([, cell]) => cell(mutation.total))));
   lines.push(
-    "score: killed of the mutants that count (equivalent and beyond-spec ones left out); all mutants: the beyond-spec ones counted as not killed",
+    'score: killed of the mutants that count (equivalent, beyond-spec and unobservable ones left out); all mutants: the beyond-spec and unobservable ones counted as not killed',
+    'unobservable: not observable on this platform (code that runs only on Windows or Android; mutation/unobservable-mutants.json)',
     '',
   );
   const weakest = mutation.rules.filter((rule) => rule.score !== null && rule.score < 100).slice(0, 5);
   if (weakest.length > 0) {
     lines.push('weakest rules (score: killed of the mutants in code their cases cover):');
-    for (const rule of weakest) lines.push(`  ${percent(rule).padStart(6)}  ${rule.rule}  (${rule.survived + rule.noCoverage} of ${rule.total - rule.equivalent - rule.beyondSpec - rule.error} not killed)`);
+    for (const rule of weakest) lines.push(`  ${percent(rule).padStart(6)}  ${rule.rule}  (${rule.survived + rule.noCoverage} of ${rule.total - rule.equivalent - rule.beyondSpec - rule.unobservable - rule.error} not killed)`);
     lines.push('');
   }
   const survivors = mutation.mutants.filter((mutant) => mutant.status === 'survived');

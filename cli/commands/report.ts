@@ -12,7 +12,7 @@ import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
 import { readExpectations } from '../../results/expectations.js';
 import { gateSources, markExpectations } from '../../results/expectation-marks.js';
-import { readMutation } from '../../results/write-mutation.js';
+import { readMutation } from '../../results/read-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
 import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
 import { parseVerb } from '../parse.js';

@@ -23,7 +23,7 @@ function flood(ctx: CaseContext, via: Via, stream: Stream, bytes: number, option
   // A child that holds on after writing ends only if it is killed; a candidate that does not kill it never calls back,
   // which the bound turns into a failure that says so. A child that exits by itself needs no bound of its own (the
   // case's time limit is the only one): a fixed one made these cases fail on a loaded machine while the child started.
-  return then === 'hold' ? within(ctx, running, HOLD_BOUND_MS, 'the callback of a child past maxBuffer') : running;
+  return then === 'exit' ? running : within(ctx, running, HOLD_BOUND_MS, 'the callback of a child past maxBuffer');
 }
 
 function byteLength(output: unknown): number {
@@ -49,6 +49,15 @@ export const maxBufferCases = defineCases('child_process', [
       async run(ctx) {
         const { stderr } = await flood(ctx, via, 'stderr', 100_000, { maxBuffer: 777 });
         expect(text(stderr), 'stderr cut at exactly maxBuffer bytes').to.equal('x'.repeat(777));
+      },
+    },
+    {
+      id: `child_process.${via}.max-buffer-zero-keeps-no-output`,
+      rules: [rule(via, 'max-buffer-exceeded-truncates')],
+      async run(ctx) {
+        // 0 is a byte count too: the largest output allowed is none.
+        const { stdout } = await flood(ctx, via, 'stdout', 1000, { maxBuffer: 0 });
+        expect(text(stdout), 'stdout with maxBuffer 0').to.equal('');
       },
     },
     {
@@ -96,7 +105,9 @@ export const maxBufferCases = defineCases('child_process', [
       id: `child_process.${via}.max-buffer-default-is-1mib`,
       rules: [rule(via, 'max-buffer-default'), rule(via, 'max-buffer-exceeded-truncates')],
       async run(ctx) {
-        const { error, stdout } = await flood(ctx, via, 'stdout', MIB + 1, {});
+        // The child stays alive after writing and ends with exit code 0 on SIGTERM (the default killSignal): the
+        // callback's error can only come from the limit being passed, never from the child's exit.
+        const { error, stdout } = await flood(ctx, via, 'stdout', MIB + 1, {}, 'x', 'exit-on-term');
         expectError(error, `the ${via} callback's error for 1 MiB + 1 byte of output`);
         expect(byteLength(stdout), 'kept bytes').to.equal(MIB);
       },

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { chmod, readFile, realpath, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
+import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeThrown, expectError, untilAborted } from '../kit.js';
 import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, shellQuote, text, track } from './_util.js';
 
@@ -220,6 +220,18 @@ export const processOptionCases = defineCases('child_process', [
         const names = Object.keys(report.env).filter((name) => !(name === 'NODE_V8_COVERAGE' && process.env[name] !== undefined));
         expect(names.sort(), `the child's variables${stdio === undefined ? '' : ` with stdio ${JSON.stringify(stdio)}`}`).to.deep.equal(Object.keys(env).sort());
       }
+    },
+  })),
+  ...(['execFile', 'spawn'] as const).map((via): CaseEntry => ({
+    id: `child_process.${via}.env-names-differing-in-case-are-distinct`,
+    rules: [rule(via, 'env-custom')],
+    async run(ctx) {
+      // Each pair of the env object is a variable of the child: off Windows, where general rule 3 keeps only the first
+      // of names that differ in letter case alone, two such names are two variables.
+      if (process.platform === 'win32') throw new CaseNotApplicable('on Windows, names that differ only in letter case are one variable (general rule 3)');
+      const env = { RTCONF_CASE: 'upper', rtconf_case: 'lower', PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+      const report = await reportVia(ctx, via, ['rtconf_case', 'RTCONF_CASE'], { env });
+      expect(report.env, 'both variables, each with its own value').to.deep.equal({ RTCONF_CASE: 'upper', rtconf_case: 'lower' });
     },
   })),
   ...(['exec', 'execFile', 'spawn', 'fork'] as const).map((via): CaseEntry => ({

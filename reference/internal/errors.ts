@@ -16,17 +16,17 @@ const codedClasses = new Map<string, ErrorClass<Error>>();
  * and the first line of `error.stack` are `RangeError [ERR_OUT_OF_RANGE]: …`, as the host's are, while `error.name`
  * stays the standard one and `instanceof` and `error.constructor` answer with the standard class.
  */
-// beyond-spec: how a coded error prints (`Name [CODE]: message`) and the constructor it reports follow Node;
-// the spec shows no catalogue of error codes and messages (§Errors)
 function codedClass<E extends Error>(Base: ErrorClass<E>, code: string): ErrorClass<E> {
   const known = codedClasses.get(code);
   if (known) return known as ErrorClass<E>;
   const Coded = class extends (Base as ErrorClass<Error>) {
+    // beyond-spec: error-shape
     override toString(): string {
       return `${this.name} [${code}]: ${this.message}`;
     }
   };
   // The subclass is an implementation detail: code that asks an error for its constructor meets the standard class.
+  // beyond-spec: error-shape
   Object.defineProperty(Coded.prototype, 'constructor', { value: Base, writable: true, enumerable: false, configurable: true });
   codedClasses.set(code, Coded);
   return Coded as ErrorClass<E>;
@@ -50,16 +50,16 @@ export function codedError<E extends Error>(
   Base: ErrorClass<E>,
   code: string,
   message: string,
-  // beyond-spec: where the stack starts follows Node; the spec shows no error's stack (§Errors)
+  // beyond-spec: error-shape
   from: (...args: never[]) => unknown = codedError,
 ): CodedError<E> {
   const error = new (codedClass(Base, code))(message) as CodedError<E>;
-  // beyond-spec: the code and the stack's first line follow Node; the spec shows no catalogue of codes (§Errors)
+  // beyond-spec: error-shape
   showCode(error, Base, code, from);
   return error;
 }
 
-// beyond-spec: the code and the stack's first line follow Node; the spec shows no catalogue of codes (§Errors)
+// beyond-spec: error-shape
 function showCode<E extends Error>(error: CodedError<E>, Base: ErrorClass<E>, code: string, from: (...args: never[]) => unknown): void {
   // The stack's first line is written from `name` when the stack is first formatted: format it while an own `name`
   // carries the code, then drop that own `name` so the standard one shows through again.
@@ -71,7 +71,7 @@ function showCode<E extends Error>(error: CodedError<E>, Base: ErrorClass<E>, co
 }
 
 /** Longest inspected primitive kept in a message; longer ones are cut with an ellipsis. */
-// beyond-spec: how much of a rejected value a message shows follows Node; the spec shows no messages (§Errors)
+// beyond-spec: error-shape
 const MAX_SHOWN = 25;
 
 /**
@@ -85,7 +85,7 @@ const MAX_SHOWN = 25;
  * formatReceived(42); // 'Received type number (42)'
  * ```
  */
-// beyond-spec: the "Received …" part of argument errors follows Node; the spec shows no messages (§Errors)
+// beyond-spec: error-shape
 export function formatReceived(value: unknown): string {
   if (value === null || value === undefined) return `Received ${String(value)}`;
   if (typeof value === 'function') return `Received function ${value.name || '<anonymous>'}`;
@@ -100,7 +100,7 @@ export function formatReceived(value: unknown): string {
 }
 
 /** "argument" for a bare parameter name, "property" for a dotted option path. */
-// beyond-spec: "argument" or "property" in argument errors follows Node; the spec shows no messages (§Errors)
+// beyond-spec: error-shape
 function kindOf(name: string): string {
   return name.includes('.') ? 'property' : 'argument';
 }
@@ -117,8 +117,7 @@ function kindOf(name: string): string {
  * throw invalidArgType('file', 'of type string', 42);
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
+// beyond-spec: argument-error
 export function invalidArgType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
   return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" ${kindOf(name)} must be ${expected}. ${formatReceived(actual)}`, invalidArgType);
 }
@@ -136,8 +135,7 @@ export function invalidArgType(name: string, expected: string, actual: unknown):
  * throw invalidArgTypeOfType('options', 'of type object', 42); // '… Received number'
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
+// beyond-spec: argument-error
 export function invalidArgTypeOfType(name: string, expected: string, actual: unknown): CodedError<TypeError> {
   const received = actual === null ? 'null' : typeof actual;
   return codedError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}. Received ${received}`, invalidArgTypeOfType);
@@ -158,12 +156,12 @@ export function invalidArgTypeOfType(name: string, expected: string, actual: unk
 export function invalidArgValue(
   name: string,
   actual: unknown,
-  // beyond-spec: the message follows Node; the spec shows no catalogue of error messages (§Errors)
+  // beyond-spec: error-shape
   reason = 'is invalid',
 ): CodedError<TypeError> {
-  // beyond-spec: the message follows Node; the spec shows no catalogue of error messages (§Errors)
+  // beyond-spec: error-shape
   const shown = inspect(actual, { colors: false });
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The ${kindOf(name)} '${name}' ${reason}. Received ${shown}`, invalidArgValue);
 }
 
@@ -179,8 +177,7 @@ export function invalidArgValue(
  * throw outOfRange('timeout', 'an unsigned integer', -1);
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
+// beyond-spec: argument-error
 export function outOfRange(name: string, range: string, actual: unknown): CodedError<RangeError> {
   const shown = inspect(actual, { colors: false });
   return codedError(RangeError, 'ERR_OUT_OF_RANGE', `The value of "${name}" is out of range. It must be ${range}. Received ${shown}`, outOfRange);
@@ -196,8 +193,7 @@ export function outOfRange(name: string, range: string, actual: unknown): CodedE
  * throw unknownSignal('SIGFOO');
  * ```
  */
-// beyond-spec: an argument error: thrown only where a value is refused, which the spec never states; its class,
-// code and message follow Node (§Errors shows no catalogue of them)
+// beyond-spec: argument-error
 export function unknownSignal(signal: string | number): CodedError<TypeError> {
   return codedError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${signal}`, unknownSignal);
 }
@@ -213,7 +209,7 @@ export function unknownSignal(signal: string | number): CodedError<TypeError> {
  * ```
  */
 export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<RangeError> {
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(RangeError, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', `${stream} maxBuffer length exceeded`, maxBufferExceeded);
 }
 
@@ -228,7 +224,7 @@ export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<Range
  * ```
  */
 export function ipcRequired(name: string): CodedError {
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(Error, 'ERR_CHILD_PROCESS_IPC_REQUIRED', `Forked processes must have an IPC channel, missing value 'ipc' in ${name}`, ipcRequired);
 }
 
@@ -242,7 +238,7 @@ export function ipcRequired(name: string): CodedError {
  * ```
  */
 export function ipcOnePipe(): CodedError {
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(Error, 'ERR_IPC_ONE_PIPE', 'Child process can have only one IPC pipe', ipcOnePipe);
 }
 
@@ -256,7 +252,7 @@ export function ipcOnePipe(): CodedError {
  * ```
  */
 export function invalidUrlScheme(): CodedError<TypeError> {
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file', invalidUrlScheme);
 }
 
@@ -272,7 +268,7 @@ export function invalidUrlScheme(): CodedError<TypeError> {
  * ```
  */
 export class AbortError extends Error {
-  // beyond-spec: the spec names the error (an AbortError), not its code; Node's is ABORT_ERR (§Errors)
+  // beyond-spec: abort-error-details
   readonly code = 'ABORT_ERR';
 
   /**
@@ -280,7 +276,7 @@ export class AbortError extends Error {
    * @param options `cause`: the signal's reason.
    */
   constructor(
-    // beyond-spec: the spec names the error (an AbortError), not its message; this one is Node's (§Errors)
+    // beyond-spec: abort-error-details
     message = 'The operation was aborted',
     options?: ErrorOptions,
   ) {
@@ -300,6 +296,6 @@ export class AbortError extends Error {
  * ```
  */
 export function invalidUri(): CodedError<URIError> {
-  // beyond-spec: class, code and message follow Node; the spec shows no catalogue of them (§Errors)
+  // beyond-spec: error-shape
   return codedError(URIError, 'ERR_INVALID_URI', 'URI malformed', invalidUri);
 }

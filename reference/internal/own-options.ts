@@ -54,10 +54,11 @@ export function ownOption(options: unknown, name: string): unknown {
  * ```
  */
 export function coverNames(options: OwnOptions, names: readonly string[]): OwnOptions {
-  // beyond-spec: ignoring options inherited from Object.prototype is this reference's defence against prototype
-  // pollution (Node reads them); the spec does not say whether an inherited option counts
   for (const name of names) {
-    if (!(name in options)) options[name] = undefined;
+    if (!(name in options)) {
+      // beyond-spec: pollution-defence
+      options[name] = undefined;
+    }
   }
   return options;
 }

@@ -14,10 +14,11 @@ export type OptionsBag = Readonly<Record<string, unknown>>;
  * validateString(file, 'file');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') throw invalidArgType(name, 'of type string', value);
+  if (typeof value !== 'string') {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'of type string', value);
+  }
 }
 
 /**
@@ -30,9 +31,9 @@ export function validateString(value: unknown, name: string): asserts value is s
  * validateNoNul(command, 'command');
  * ```
  */
-// beyond-spec: refusing strings that hold NUL bytes follows Node; the spec states no error for them (§Errors)
 export function validateNoNul(value: unknown, name: string): void {
   if (typeof value === 'string' && value.includes('\u0000')) {
+    // beyond-spec: nul-bytes
     throw invalidArgValue(name, value, 'must be a string without null bytes');
   }
 }
@@ -45,9 +46,10 @@ export function validateNoNul(value: unknown, name: string): void {
  * validateNoNulEach(args, 'args');
  * ```
  */
-// beyond-spec: refusing strings that hold NUL bytes follows Node; the spec states no error for them (§Errors)
 export function validateNoNulEach(values: readonly unknown[], name: string): void {
-  for (let i = 0; i < values.length; i++) validateNoNul(values[i], `${name}[${i}]`);
+  // Its only effect is validateNoNul's refusal (it cannot refuse a string without NUL, nor fail to end).
+  // beyond-spec: nul-bytes
+  values.forEach((value, at) => validateNoNul(value, `${name}[${at}]`));
 }
 
 /**
@@ -59,10 +61,9 @@ export function validateNoNulEach(values: readonly unknown[], name: string): voi
  * validateObject(options, 'options');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateObject(value: unknown, name: string): asserts value is OptionsBag {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    // beyond-spec: arg-type
     throw invalidArgType(name, 'of type object', value);
   }
 }
@@ -76,10 +77,11 @@ export function validateObject(value: unknown, name: string): asserts value is O
  * validateArray(args, 'args');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateArray(value: unknown, name: string): asserts value is readonly unknown[] {
-  if (!Array.isArray(value)) throw invalidArgType(name, 'an instance of Array', value);
+  if (!Array.isArray(value)) {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'an instance of Array', value);
+  }
 }
 
 /**
@@ -91,10 +93,11 @@ export function validateArray(value: unknown, name: string): asserts value is re
  * validateBoolean(options.detached, 'options.detached');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateBoolean(value: unknown, name: string): asserts value is boolean {
-  if (typeof value !== 'boolean') throw invalidArgType(name, 'of type boolean', value);
+  if (typeof value !== 'boolean') {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'of type boolean', value);
+  }
 }
 
 /**
@@ -106,10 +109,11 @@ export function validateBoolean(value: unknown, name: string): asserts value is 
  * validateFunction(callback, 'callback');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateFunction(value: unknown, name: string): asserts value is (...args: never[]) => unknown {
-  if (typeof value !== 'function') throw invalidArgType(name, 'of type function', value);
+  if (typeof value !== 'function') {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'of type function', value);
+  }
 }
 
 /**
@@ -122,11 +126,11 @@ export function validateFunction(value: unknown, name: string): asserts value is
  * validateOptionalInt32(options.uid, 'options.uid');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateOptionalInt32(value: unknown, name: string): asserts value is number | null | undefined {
-  if (value == null) return;
-  if (typeof value !== 'number' || (value | 0) !== value) throw invalidArgType(name, 'int32', value);
+  if (value != null && (typeof value !== 'number' || (value | 0) !== value)) {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'int32', value);
+  }
 }
 
 /**
@@ -152,11 +156,11 @@ export interface AbortSignalLike {
  * validateOptionalAbortSignal(options.signal, 'options.signal');
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateOptionalAbortSignal(value: unknown, name: string): asserts value is AbortSignalLike | undefined {
-  if (value === undefined) return;
-  if (value === null || typeof value !== 'object' || !('aborted' in value)) throw invalidArgType(name, 'an instance of AbortSignal', value);
+  if (value !== undefined && (value === null || typeof value !== 'object' || !('aborted' in value))) {
+    // beyond-spec: arg-type
+    throw invalidArgType(name, 'an instance of AbortSignal', value);
+  }
 }
 
 /**
@@ -168,11 +172,11 @@ export function validateOptionalAbortSignal(value: unknown, name: string): asser
  * validateTimeout(options.timeout);
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateTimeout(value: unknown): asserts value is number | null | undefined {
-  if (value == null) return;
-  if (!(Number.isInteger(value) && (value as number) >= 0)) throw outOfRange('timeout', 'an unsigned integer', value);
+  if (value != null && !(Number.isInteger(value) && (value as number) >= 0)) {
+    // beyond-spec: out-of-range
+    throw outOfRange('timeout', 'an unsigned integer', value);
+  }
 }
 
 /**
@@ -184,9 +188,9 @@ export function validateTimeout(value: unknown): asserts value is number | null 
  * validateMaxBuffer(options.maxBuffer);
  * ```
  */
-// beyond-spec: this check only refuses values the spec gives no meaning to, as Node does; the spec states no error
-// for them (§Errors). Mutants that refuse good values hide here too: `rtconf mutate --audit-beyond-spec` shows them.
 export function validateMaxBuffer(value: unknown): asserts value is number | null | undefined {
-  if (value == null) return;
-  if (!(typeof value === 'number' && value >= 0)) throw outOfRange('options.maxBuffer', 'a positive number', value);
+  if (value != null && !(typeof value === 'number' && value >= 0)) {
+    // beyond-spec: out-of-range
+    throw outOfRange('options.maxBuffer', 'a positive number', value);
+  }
 }

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './run-cli.js';
+import { formatSummary } from '../../cli/commands/mutate.js';
 import { sampleMutation } from '../reports/sample-mutation.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 
@@ -22,6 +23,14 @@ describe('rtconf mutate and report --mutation on the command line', function () 
       expect(outcome.stderr.trim().split('\n'), args.join(' ')).to.have.length(1);
       expect(outcome.stderr).to.match(reason);
     }
+  });
+
+  it('prints the unobservable mutants in their own column, left out of the score and counted as not killed in the score of all mutants', () => {
+    const lines = formatSummary(sampleMutation()).split('\n');
+    const header = (lines[1] ?? '').split(/\s{2,}/).map((cell) => cell.trim());
+    const all = (lines.find((line) => line.startsWith('all ')) ?? '').split(/\s{2,}/).map((cell) => cell.trim());
+    expect(header).to.deep.equal(['module', 'mutants', 'killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'unobservable', 'error', 'score', 'all mutants']);
+    expect(all).to.deep.equal(['all', '6', '1', '1', '1', '1', '0', '1', '1', '0', '50.0%', '33.3%']);
   });
 
   it('rtconf report draws the mutation section from a mutation.json beside the results, or one named', async () => {

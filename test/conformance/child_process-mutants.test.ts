@@ -117,6 +117,32 @@ function dropByteAt10kPlus1(args: unknown[]): unknown[] {
   return [...args.slice(0, -1), (error: unknown, stdout: string | Buffer, stderr: unknown) => callback(error, cut(stdout), stderr)];
 }
 
+/**
+ * exec and execFile whose callback reports the maxBuffer overflow only when the child's exit shows a failure: a child
+ * that ends with code 0 after the kill (it shuts down cleanly on SIGTERM) gets no error.
+ */
+function overflowSeenOnlyInExit(): Module {
+  const wrap = (original: Fn): Fn => (...args: unknown[]) => {
+    const callback = args.pop() as Fn;
+    const child = original(...args, (error: (Error & Record<string, unknown>) | null, stdout: unknown, stderr: unknown) => {
+      const exitedCleanly = child.exitCode === 0 && child.signalCode === null;
+      callback(error?.['code'] === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' && exitedCleanly ? null : error, stdout, stderr);
+    }) as ChildProcess;
+    return child;
+  };
+  return { exec: wrap(ref.exec), execFile: wrap(ref.execFile) };
+}
+
+/** Options whose env keeps only the first (in sorted order) of names that differ only in letter case, as on Windows. */
+function foldEnvCase(options: Record<string, unknown>): Record<string, unknown> {
+  if (!options['env']) return options;
+  const seen = new Set<string>();
+  const kept = Object.entries(options['env'] as Record<string, unknown>)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .filter(([name]) => !seen.has(name.toUpperCase()) && seen.add(name.toUpperCase()));
+  return { ...options, env: Object.fromEntries(kept) };
+}
+
 interface Mutant {
   readonly name: string;
   readonly module: ChildProcessModule;
@@ -137,6 +163,25 @@ const MUTANTS: readonly Mutant[] = [
       'child_process.execFile.max-buffer-default-is-1mib',
       'child_process.execFile.max-buffer-kills-child',
     ],
+  },
+  {
+    name: 'maxBuffer passed, but the callback reports only how the child exited',
+    module: mutant(overflowSeenOnlyInExit()),
+    caught: ['child_process.exec.max-buffer-default-is-1mib', 'child_process.execFile.max-buffer-default-is-1mib'],
+  },
+  {
+    name: "env names folded by letter case off Windows (general rule 3's Windows behaviour everywhere)",
+    module: mutant({
+      ...editExecOptions(foldEnvCase),
+      spawn: (command: unknown, args: unknown, options?: unknown) =>
+        Array.isArray(args) ? ref.spawn(command, args, foldEnvCase({ ...(options as object) })) : ref.spawn(command, foldEnvCase({ ...(args as object) })),
+    }),
+    caught: ['child_process.execFile.env-names-differing-in-case-are-distinct', 'child_process.spawn.env-names-differing-in-case-are-distinct'],
+  },
+  {
+    name: 'maxBuffer 0 read as unset (`maxBuffer || 1024 * 1024`)',
+    module: mutant(editExecOptions((options) => (options['maxBuffer'] === 0 ? { ...options, maxBuffer: 1024 * 1024 } : options))),
+    caught: ['child_process.exec.max-buffer-zero-keeps-no-output', 'child_process.execFile.max-buffer-zero-keeps-no-output'],
   },
   {
     name: 'maxBuffer counts the two streams together',

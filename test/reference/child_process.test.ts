@@ -66,6 +66,18 @@ describe('reference child_process', function () {
       expect(stdout).to.equal('partial\n');
     });
 
+    it('names a negative exit code by its system error, as Node does (code -1 is EPERM)', async () => {
+      // A child's 'close' carries a negative code when the process layer itself failed; Node's own core test
+      // (parallel/test-child-process-execfile.js) makes one by emitting it, and so does this test.
+      const pending = new Promise<Outcome>((resolve) => {
+        const child = execFile(node, (error: Outcome['error'], stdout: string | Buffer, stderr: string | Buffer) => resolve({ error, stdout, stderr }));
+        child.kill();
+        child.emit('close', -1, null);
+      });
+      const { error } = await pending;
+      expect(error).to.include({ code: 'EPERM', signal: null, killed: true });
+    });
+
     it('reports death by a signal with code null and the signal name', async () => {
       const { error } = await outcome(execFile, node, [fixture('kill-self.mjs'), 'SIGKILL']);
       expect(error).to.include({ code: null, signal: 'SIGKILL', killed: false });

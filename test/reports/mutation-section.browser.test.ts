@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildReportData } from '../../reports/report-data.js';
 import { writeReports } from '../../reports/write-reports.js';
-import { validateMutation } from '../../results/write-mutation.js';
+import { validateMutation } from '../../results/read-mutation.js';
 import { launchChromium, skipWithoutChromium } from './browser.js';
 import { buildSampleResults } from './sample-results.js';
-import { BEYOND_SPEC_REASON, HOSTILE_DIFF, sampleMutation } from './sample-mutation.js';
+import { BEYOND_SPEC_REASON, HOSTILE_DIFF, UNOBSERVABLE_REASON, sampleMutation } from './sample-mutation.js';
 
 describe('the report section on suite strength (rtconf mutate)', function () {
   this.timeout(90_000);
@@ -21,10 +21,11 @@ describe('the report section on suite strength (rtconf mutate)', function () {
     await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'sample');
     expect(buildReportData(buildSampleResults()).mutation).to.equal(undefined);
     const data = buildReportData(buildSampleResults(), { mutation }).mutation;
-    expect(data?.total).to.include({ total: 5, killed: 1, timeout: 1, survived: 1, noCoverage: 1, beyondSpec: 1, score: 50, scoreWithBeyondSpec: 40 });
+    expect(data?.total).to.include({ total: 6, killed: 1, timeout: 1, survived: 1, noCoverage: 1, beyondSpec: 1, unobservable: 1, score: 50, scoreOfAll: 33.3 });
     expect(data?.survivors.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa2']);
     expect(data?.uncovered.map((item) => item.id)).to.deep.equal(['aaaaaaaaaaaaaaa4']);
     expect(data?.beyondSpec.map((item) => [item.id, item.reason])).to.deep.equal([['aaaaaaaaaaaaaaa5', BEYOND_SPEC_REASON]]);
+    expect(data?.unobservable.map((item) => [item.id, item.reason])).to.deep.equal([['aaaaaaaaaaaaaaa6', UNOBSERVABLE_REASON]]);
     expect(data?.rules.map((rule) => [rule.rule, rule.score])).to.deep.equal([
       ['querystring.parse.max-keys-default', 50],
       ['querystring.parse.repeated-keys', 50],
@@ -57,7 +58,15 @@ describe('the report section on suite strength (rtconf mutate)', function () {
       await marked.locator('summary').first().click();
       expect(await marked.locator('details summary').first().textContent()).to.contain(BEYOND_SPEC_REASON);
       expect(await section.locator('b').count(), 'markup in a marker reason is never parsed').to.equal(0);
-      expect(await section.locator('p.hint').first().textContent()).to.contain('the score of all mutants is 40.0%');
+      const unobservable = section.locator('details.survivors', { hasText: 'not observable on this platform (1)' });
+      await unobservable.locator('summary').first().click();
+      expect(await unobservable.locator('details summary').first().textContent()).to.contain(UNOBSERVABLE_REASON);
+      expect(await section.locator('i').count(), 'markup in an unobservable reason is never parsed').to.equal(0);
+      const header = await section.locator('table').first().locator('thead').textContent();
+      expect(header).to.contain('Unobservable here');
+      const totalRow = await section.locator('table').first().locator('tbody tr').last().textContent();
+      expect(totalRow, 'the all row: 1 killed+timeout … 1 beyond spec, 1 unobservable, 6 mutants').to.match(/all.*50\.0%.*2.*1.*1.*0.*1.*1.*6$/);
+      expect(await section.locator('p.hint').first().textContent()).to.contain('the score of all mutants is 33.3%');
       expect(await page.evaluate('window.__mutantPwned === undefined')).to.equal(true);
       expect(errors).to.deep.equal([]);
     } finally {

@@ -1,50 +1,63 @@
-// mutation.json scores (results/mutation-file.ts) and reading files of schema version 1 (results/write-mutation.ts).
+// mutation.json scores (results/mutation-file.ts) and reading files of schema versions 1 and 2 (results/read-mutation.ts).
 import { expect } from 'chai';
-import { scoreOf, type MutantStatus } from '../../results/mutation-file.js';
-import { MutationFileError, validateMutation } from '../../results/write-mutation.js';
+import { scoreOf, type MutantStatus, type Score } from '../../results/mutation-file.js';
+import { MutationFileError, validateMutation } from '../../results/read-mutation.js';
 import { sampleMutation } from '../reports/sample-mutation.js';
 
 const of = (...statuses: MutantStatus[]): { status: MutantStatus }[] => statuses.map((status) => ({ status }));
 
 describe('mutation scores', () => {
-  it('leave equivalent, beyond-spec and error mutants out of the score, and only equivalent and error ones out of the score of all mutants', () => {
-    const score = scoreOf(of('killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'beyond-spec', 'error'));
-    expect(score).to.deep.equal({ total: 8, killed: 1, timeout: 1, survived: 1, noCoverage: 1, equivalent: 1, beyondSpec: 2, error: 1, score: 50, scoreWithBeyondSpec: 33.3 });
+  it('leave equivalent, beyond-spec, unobservable and error mutants out of the score, and only equivalent and error ones out of the score of all mutants', () => {
+    const score = scoreOf(of('killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'beyond-spec', 'unobservable', 'error'));
+    expect(score).to.deep.equal({ total: 9, killed: 1, timeout: 1, survived: 1, noCoverage: 1, equivalent: 1, beyondSpec: 2, unobservable: 1, error: 1, score: 50, scoreOfAll: 28.6 });
   });
 
   it('are null when no mutant counts', () => {
-    expect(scoreOf(of('equivalent', 'error'))).to.include({ score: null, scoreWithBeyondSpec: null });
-    expect(scoreOf(of('beyond-spec'))).to.include({ score: null, scoreWithBeyondSpec: 0 });
+    expect(scoreOf(of('equivalent', 'error'))).to.include({ score: null, scoreOfAll: null });
+    expect(scoreOf(of('beyond-spec'))).to.include({ score: null, scoreOfAll: 0 });
+    expect(scoreOf(of('unobservable'))).to.include({ score: null, scoreOfAll: 0, unobservable: 1 });
   });
 });
 
 describe('reading a mutation file', () => {
-  it('reads schema version 1 (no beyond-spec status) as version 2', async () => {
+  /** The sample as a version 2 file: no unobservable status or count, and `scoreWithBeyondSpec` for `scoreOfAll`. */
+  function version2(): Record<string, unknown> & { total: Record<string, unknown>; rules: Record<string, unknown>[]; modules: Record<string, unknown>[] } {
     const current = sampleMutation();
-    const { beyondSpec: _, scoreWithBeyondSpec: __, ...v1Total } = current.total;
-    const old = {
-      ...current,
-      schemaVersion: 1,
-      mutants: current.mutants.filter((mutant) => mutant.status !== 'beyond-spec'),
-      total: v1Total,
-      modules: current.modules.map(({ beyondSpec: _b, scoreWithBeyondSpec: _s, ...rest }) => rest),
-      rules: current.rules.map(({ beyondSpec: _b, scoreWithBeyondSpec: _s, ...rest }) => rest),
-    };
+    const score = ({ unobservable: _u, scoreOfAll, ...rest }: Score): Record<string, unknown> => ({ ...rest, scoreWithBeyondSpec: scoreOfAll });
+    const mutants = current.mutants.filter((mutant) => mutant.status !== 'unobservable');
+    return { ...current, schemaVersion: 2, mutants, total: score(scoreOf(mutants)), modules: current.modules.map(score), rules: current.rules.map(score) };
+  }
+
+  it('reads schema version 2 (no unobservable status) as version 3', async () => {
+    const old = version2();
     const read = await validateMutation(JSON.parse(JSON.stringify(old)) as unknown, 'old.json');
-    expect(read.schemaVersion).to.equal(2);
-    expect(read.total).to.include({ beyondSpec: 0, scoreWithBeyondSpec: v1Total.score });
-    expect(read.rules.every((rule) => rule.beyondSpec === 0 && rule.scoreWithBeyondSpec === rule.score)).to.equal(true);
+    expect(read.schemaVersion).to.equal(3);
+    expect(read.total).to.include({ unobservable: 0, scoreOfAll: old.total['scoreWithBeyondSpec'], beyondSpec: 1 });
+    expect(read.total).to.not.have.property('scoreWithBeyondSpec');
+    expect(read.rules.every((rule, index) => rule.unobservable === 0 && rule.scoreOfAll === old.rules[index]?.['scoreWithBeyondSpec'])).to.equal(true);
+  });
+
+  it('reads schema version 1 (no beyond-spec status) as version 3', async () => {
+    const v2 = version2();
+    const strip = ({ beyondSpec: _b, scoreWithBeyondSpec: _s, ...rest }: Record<string, unknown>): Record<string, unknown> => rest;
+    const mutants = (v2['mutants'] as { status: string }[]).filter((mutant) => mutant.status !== 'beyond-spec');
+    const v1Total = strip(scoreOf(mutants as { status: MutantStatus }[]) as unknown as Record<string, unknown>);
+    const old = { ...v2, schemaVersion: 1, mutants, total: v1Total, modules: v2.modules.map(strip), rules: v2.rules.map(strip) };
+    const read = await validateMutation(JSON.parse(JSON.stringify(old)) as unknown, 'old.json');
+    expect(read.schemaVersion).to.equal(3);
+    expect(read.total).to.include({ beyondSpec: 0, unobservable: 0, scoreOfAll: v1Total['score'] });
+    expect(read.rules.every((rule) => rule.beyondSpec === 0 && rule.scoreOfAll === rule.score)).to.equal(true);
   });
 
   it('refuses an unknown version, naming the file', async () => {
     const current = sampleMutation();
     let error: unknown;
     try {
-      await validateMutation({ ...current, schemaVersion: 3 }, 'future.json');
+      await validateMutation({ ...current, schemaVersion: 4 }, 'future.json');
     } catch (caught) {
       error = caught;
     }
     expect(error).to.be.instanceOf(MutationFileError);
-    expect((error as Error).message).to.match(/^future\.json: schemaVersion 3 is not one this rtconf reads \(it reads 1 and 2\)/);
+    expect((error as Error).message).to.match(/^future\.json: schemaVersion 4 is not one this rtconf reads \(it reads 1 to 3\)/);
   });
 });

@@ -34,10 +34,9 @@ export interface ExecFileArguments {
  * ```
  */
 export function normalizeExecArgs(command: unknown, options?: unknown, callback?: unknown): ExecArguments {
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  // beyond-spec: arg-type
   validateString(command, 'command');
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+  // beyond-spec: nul-bytes
   validateNoNul(command, 'command');
   if (typeof options === 'function') {
     callback = options;
@@ -82,18 +81,18 @@ export function normalizeExecFileArgs(file: unknown, args?: unknown, options?: u
     callback = options;
     options = null;
   } else if (options != null) {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     validateObject(options, 'options');
   }
   const bag = ownOptions(options);
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (callback != null) validateFunction(callback, 'callback');
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  if (callback != null) {
+    // beyond-spec: arg-type
+    validateFunction(callback, 'callback');
+  }
   if (bag['argv0'] != null) {
+    // beyond-spec: arg-type
     validateString(bag['argv0'], 'options.argv0');
+    // beyond-spec: nul-bytes
     validateNoNul(bag['argv0'], 'options.argv0');
   }
   return { file, args, options: bag, callback: (callback ?? undefined) as ExecCallback | undefined };

@@ -4,6 +4,7 @@ import { Buffer } from 'node:buffer';
 import type { ChildProcess, SpawnSyncReturns } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import { getSystemErrorName } from 'node:util';
 import { maxBufferExceeded } from '../errors.js';
 import type { ExecCallback } from './exec-arguments.js';
 
@@ -75,8 +76,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     // Stop reading first: nothing more will be kept, and an unread pipe must not keep us waiting.
     child.stdout?.destroy();
     child.stderr?.destroy();
-    // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
-    // (§execFile rule 2 and §Errors)
+    // beyond-spec: exec-error-fields
     killedByUs = true;
     try {
       child.kill(killSignal);
@@ -86,16 +86,14 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     }
   };
   const overflow = (stream: 'stdout' | 'stderr') => (): void => {
-    // beyond-spec: reporting the overflow as a RangeError naming the stream follows Node; the spec says only that
-    // the child is terminated and its output truncated, and the kill already makes the callback get an error (§Errors)
     failure = maxBufferExceeded(stream);
     kill();
   };
   // With a text encoding the streams are set to it, so the child's 'data' events carry text, as the host's do.
-  // beyond-spec: setting the child's own streams to the encoding follows Node; the spec describes what the callback
-  // gets, which the collectors decode themselves
   if (encoding) {
+    // beyond-spec: stream-encoding
     child.stdout?.setEncoding(encoding);
+    // beyond-spec: stream-encoding
     child.stderr?.setEncoding(encoding);
   }
   const stdout = child.stdout ? new OutputCollector(child.stdout, run.maxBuffer, encoding, overflow('stdout')) : undefined;
@@ -117,15 +115,12 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
     const reported: ExecError =
       failure ??
       Object.assign(new Error(`Command failed: ${command}\n${String(err)}`), {
-        // A failed spawn (a negative code) never gets here: its 'error', which comes first, has ended the run.
-        code,
-        // beyond-spec: error.killed follows Node; the spec's callback error carries the exit code and the signal only
-        // (§execFile rule 2 and §Errors)
+        code: exitCodeOf(code),
+        // beyond-spec: exec-error-fields
         killed: child.killed || killedByUs,
         signal,
       });
-    // beyond-spec: error.cmd follows Node; the spec's callback error carries the exit code and the signal only
-    // (§execFile rule 2 and §Errors)
+    // beyond-spec: exec-error-fields
     reported.cmd = command;
     callback(reported, out, err);
   }
@@ -139,13 +134,31 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
   }
   child.addListener('close', (code: number | null, signal: NodeJS.Signals | null) => finish(code, signal));
   child.addListener('error', (error: Error) => {
-    // beyond-spec: handing over the spawn error itself (its message, errno and syscall) follows Node; the spec says
-    // only that the callback gets an Error, which the 'close' that follows a failed spawn gives anyway (§Errors)
+    // The error that ended the run: a failed spawn's, or the AbortError of an aborted signal (exec rule 3).
     failure = error;
     child.stdout?.destroy();
     child.stderr?.destroy();
     finish(null, null);
   });
+}
+
+/**
+ * The `code` of the callback's error: the exit code, or for a negative code (a libuv error number, which a child's
+ * 'close' carries when the process layer itself failed) its error name, as the host reports it: `-1` becomes `'EPERM'`.
+ * Node's core test `parallel/test-child-process-execfile.js` checks this.
+ *
+ * @example
+ * ```ts
+ * exitCodeOf(2); // 2
+ * exitCodeOf(-1); // 'EPERM'
+ * ```
+ */
+function exitCodeOf(code: number | null): number | string | null {
+  if (code !== null && code < 0) {
+    // beyond-spec: errno-name
+    return getSystemErrorName(code);
+  }
+  return code;
 }
 
 /**
@@ -160,11 +173,23 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
  * const error = syncFailure(spawnSync('false'), 'false'); // error.status === 1
  * ```
  */
-// beyond-spec: what the sync variants take and give back beyond blocking follows Node; the spec says "Their
-// parameters and return shapes: not shown" (§Other child-process operations)
 export function syncFailure(result: SpawnSyncResult, commandLine: string): Error | undefined {
-  if (result.error) return Object.assign(result.error, result);
-  if (result.status === 0) return undefined;
+  if (result.error) {
+    // beyond-spec: sync-variants
+    return Object.assign(result.error, result);
+  }
+  if (result.status !== 0) {
+    // beyond-spec: sync-variants
+    return commandFailed(result, commandLine);
+  }
+  // A child that exited 0 succeeded: the blocking call returns (what it returns is the sync variants' own business).
+  // beyond-spec: sync-variants
+  return undefined;
+}
+
+/** The "Command failed" error of a sync call whose child did not exit 0, with the whole result as properties. */
+// beyond-spec: sync-variants
+function commandFailed(result: SpawnSyncResult, commandLine: string): Error {
   let message = `Command failed: ${commandLine}`;
   if (result.stderr && result.stderr.length > 0) message += `\n${result.stderr.toString()}`;
   return Object.assign(new Error(message), result);

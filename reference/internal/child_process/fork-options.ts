@@ -6,8 +6,7 @@ import { invalidArgValue, ipcOnePipe, ipcRequired } from '../errors.js';
 const STDIO_STRINGS: readonly string[] = ['pipe', 'ignore', 'inherit', 'overlapped'];
 
 /** Flags of the parent that evaluate inline code; forwarding them would make every fork run that code again. */
-// beyond-spec: leaving the parent's eval flags out of a fork's default execArgv follows Node; the spec's default is
-// process.execArgv as it is
+// beyond-spec: fork-exec-argv-without-eval
 const EVAL_FLAGS: ReadonlySet<string> = new Set(['-e', '--eval', '-p', '--print', '-pe']);
 
 /**
@@ -33,9 +32,10 @@ export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
 }
 
 function stdioWithChannel(stdio: string): unknown[] {
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (!STDIO_STRINGS.includes(stdio)) throw invalidArgValue('stdio', stdio);
+  if (!STDIO_STRINGS.includes(stdio)) {
+    // beyond-spec: arg-type
+    throw invalidArgValue('stdio', stdio);
+  }
   return [stdio, stdio, stdio, 'ipc'];
 }
 
@@ -49,18 +49,19 @@ function stdioWithChannel(stdio: string): unknown[] {
  * withoutEval(['--inspect', '-e', 'code']); // ['--inspect']
  * ```
  */
-// beyond-spec: leaving -e/-p and their code out of the inherited execArgv follows Node (a child must not re-run the
-// parent's eval); the spec says only that execArgv defaults to process.execArgv
 export function withoutEval(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i] as string;
-    if (EVAL_FLAGS.has(arg)) {
-      i++; // and its code argument
-      continue;
-    }
-    if (arg.startsWith('--eval=') || arg.startsWith('--print=')) continue;
-    kept.push(arg);
-  }
-  return kept;
+  // beyond-spec: fork-exec-argv-without-eval
+  const dropped = evalArguments(execArgv);
+  return execArgv.filter((_, index) => !dropped.has(index));
+}
+
+/** The indices of the flags that evaluate inline code, and of the code after a flag that takes it as the next argument. */
+// beyond-spec: fork-exec-argv-without-eval
+function evalArguments(execArgv: readonly string[]): Set<number> {
+  const dropped = new Set<number>();
+  execArgv.forEach((arg, index) => {
+    if (EVAL_FLAGS.has(arg)) dropped.add(index).add(index + 1);
+    else if (arg.startsWith('--eval=') || arg.startsWith('--print=')) dropped.add(index);
+  });
+  return dropped;
 }

@@ -18,12 +18,14 @@ const knownNumbers: ReadonlySet<number> = new Set(Object.values(byName));
 export function toSignal(signal: string | number): number {
   if (typeof signal === 'number') {
     if (knownNumbers.has(signal)) return signal;
-    // beyond-spec: refusing an unknown signal follows Node; the spec states no error for it (§Errors)
+    // beyond-spec: unknown-signal
     throw unknownSignal(signal);
   }
   const number = Object.hasOwn(byName, signal.toUpperCase()) ? byName[signal.toUpperCase()] : undefined;
-  // beyond-spec: refusing an unknown signal follows Node; the spec states no error for it (§Errors)
-  if (number === undefined) throw unknownSignal(signal);
+  if (number === undefined) {
+    // beyond-spec: unknown-signal
+    throw unknownSignal(signal);
+  }
   return number;
 }
 
@@ -39,8 +41,9 @@ export function toSignal(signal: string | number): number {
  */
 export function normalizeKillSignal(signal: unknown): number | undefined {
   if (typeof signal === 'string' || typeof signal === 'number') return toSignal(signal);
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (signal != null) throw invalidArgType('options.killSignal', 'one of type string or number', signal);
+  if (signal != null) {
+    // beyond-spec: arg-type
+    throw invalidArgType('options.killSignal', 'one of type string or number', signal);
+  }
   return undefined;
 }

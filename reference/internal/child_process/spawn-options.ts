@@ -50,28 +50,27 @@ function shellArgs(shell: string, command: string): { args: string[]; verbatim: 
 
 function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean): string[] {
   let keys = environmentNames(env);
-  // beyond-spec: keeping the first of names that differ only in case follows Node on Windows; the spec's env option
-  // says nothing of the case of names
   if (process.platform === 'win32') keys = firstOfEachCaseInsensitiveKey(keys);
   const pairs: string[] = [];
   for (const key of keys) {
     const value = env[key];
-    // beyond-spec: dropping a variable whose value is undefined follows Node; the spec's env option states only
-    // key-value pairs
-    if (value === undefined) continue;
-    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+    if (value === undefined) {
+      // beyond-spec: env-undefined-values
+      continue;
+    }
+    // beyond-spec: nul-bytes
     validateNoNul(key, `options.env['${key}']`);
-    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+    // beyond-spec: nul-bytes
     validateNoNul(value, `options.env['${key}']`);
     pairs.push(`${key}=${String(value)}`);
   }
   // Coverage collection must survive a custom env, or child processes silently drop out of the coverage report.
-  // beyond-spec: handing NODE_V8_COVERAGE on follows a Node internal (coverage of child processes); the spec's env
-  // option says nothing of it
+  // beyond-spec: coverage-env
   const coverage = process.env['NODE_V8_COVERAGE'];
-  // beyond-spec: handing NODE_V8_COVERAGE on follows a Node internal (coverage of child processes); the spec's env
-  // option says nothing of it
-  if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) pairs.push(`NODE_V8_COVERAGE=${coverage}`);
+  if (coverage && given && !Object.hasOwn(env, 'NODE_V8_COVERAGE')) {
+    // beyond-spec: coverage-env
+    pairs.push(`NODE_V8_COVERAGE=${coverage}`);
+  }
   return pairs;
 }
 
@@ -89,9 +88,11 @@ function environmentNames(env: object): string[] {
     for (const name of Object.getOwnPropertyNames(layer)) {
       if (seen.has(name)) continue;
       seen.add(name);
-      // beyond-spec: leaving non-enumerable env properties out follows Node's for…in reading; the spec's env is an
-      // object of key-value pairs
-      if (Object.prototype.propertyIsEnumerable.call(layer, name)) names.push(name);
+      if (!Object.prototype.propertyIsEnumerable.call(layer, name)) {
+        // beyond-spec: env-non-enumerable
+        continue;
+      }
+      names.push(name);
     }
   }
   return names;
@@ -108,8 +109,7 @@ function environmentNames(env: object): string[] {
  * environmentObject(['A=1', 'B=x=y']); // { A: '1', B: 'x=y' } (prototype-less)
  * ```
  */
-// beyond-spec: spawnSync's environment object: what the sync variants take and give back beyond blocking follows
-// Node; the spec says "Their parameters and return shapes: not shown" (§Other child-process operations)
+// beyond-spec: sync-variants
 export function environmentObject(envPairs: readonly string[]): Record<string, string> {
   const env: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
   for (const pair of envPairs) {
@@ -144,13 +144,14 @@ function firstOfEachCaseInsensitiveKey(keys: string[]): string[] {
  * ```
  */
 export function normalizeSpawnOptions(command: unknown, args?: unknown, options?: unknown): NormalizedSpawn {
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  // beyond-spec: arg-type
   validateString(command, 'file');
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+  // beyond-spec: nul-bytes
   validateNoNul(command, 'file');
-  // beyond-spec: refusing an empty command follows Node; the spec states no error for it (§Errors)
-  if (command.length === 0) throw invalidArgValue('file', command, 'cannot be empty');
+  if (command.length === 0) {
+    // beyond-spec: empty-command
+    throw invalidArgValue('file', command, 'cannot be empty');
+  }
 
   let argv: unknown[];
   if (Array.isArray(args)) {
@@ -158,56 +159,54 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
   } else if (args == null) {
     argv = [];
   } else if (typeof args !== 'object') {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     throw invalidArgType('args', 'of type object', args);
   } else {
     options = args;
     argv = [];
   }
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+  // beyond-spec: nul-bytes
   validateNoNulEach(argv, 'args');
 
   if (options === undefined) options = {};
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  // beyond-spec: arg-type
   validateObject(options, 'options');
   const bag = ownOptions(options);
 
   const cwd = bag['cwd'] == null ? undefined : toPath(bag['cwd'], 'options.cwd');
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (bag['detached'] != null) validateBoolean(bag['detached'], 'options.detached');
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  if (bag['detached'] != null) {
+    // beyond-spec: arg-type
+    validateBoolean(bag['detached'], 'options.detached');
+  }
+  // beyond-spec: arg-type
   validateOptionalInt32(bag['uid'], 'options.uid');
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
+  // beyond-spec: arg-type
   validateOptionalInt32(bag['gid'], 'options.gid');
   const shell = bag['shell'];
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
   if (shell != null && typeof shell !== 'boolean' && typeof shell !== 'string') {
+    // beyond-spec: arg-type
     throw invalidArgType('options.shell', 'one of type boolean or string', shell);
   }
   const argv0 = bag['argv0'];
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
   if (argv0 != null) {
+    // beyond-spec: arg-type
     validateString(argv0, 'options.argv0');
+    // beyond-spec: nul-bytes
     validateNoNul(argv0, 'options.argv0');
   }
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (bag['windowsHide'] != null) validateBoolean(bag['windowsHide'], 'options.windowsHide');
+  if (bag['windowsHide'] != null) {
+    // beyond-spec: arg-type
+    validateBoolean(bag['windowsHide'], 'options.windowsHide');
+  }
   let verbatim = bag['windowsVerbatimArguments'];
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (verbatim != null) validateBoolean(verbatim, 'options.windowsVerbatimArguments');
+  if (verbatim != null) {
+    // beyond-spec: arg-type
+    validateBoolean(verbatim, 'options.windowsVerbatimArguments');
+  }
 
   let file: string = command;
   if (shell) {
-    // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
+    // beyond-spec: nul-bytes
     validateNoNul(shell, 'options.shell');
     // The shell receives one command line: the command and its arguments joined by spaces, unquoted.
     const line = [command, ...argv].join(' ');
@@ -220,9 +219,10 @@ export function normalizeSpawnOptions(command: unknown, args?: unknown, options?
 
   // Any falsy env means "inherit", as it always has; a truthy one must be an object of variables.
   const envGiven = Boolean(bag['env']);
-  // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-  // (§Errors)
-  if (envGiven && typeof bag['env'] !== 'object') throw invalidArgType('options.env', 'of type object', bag['env']);
+  if (envGiven && typeof bag['env'] !== 'object') {
+    // beyond-spec: arg-type
+    throw invalidArgType('options.env', 'of type object', bag['env']);
+  }
   const env = (envGiven ? bag['env'] : process.env) as Readonly<Record<string, unknown>>;
   return {
     file,

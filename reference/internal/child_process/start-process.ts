@@ -50,9 +50,10 @@ export interface StartOptions {
 export function ipcIndexOf(stdio: unknown): number {
   if (!Array.isArray(stdio)) return -1;
   const first = stdio.indexOf('ipc');
-  // beyond-spec: refusing a second 'ipc' entry in spawn's stdio follows Node; the spec states the one-'ipc' rule for
-  // fork only (§Errors)
-  if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) throw ipcOnePipe();
+  if (first >= 0 && stdio.indexOf('ipc', first + 1) >= 0) {
+    // beyond-spec: second-ipc
+    throw ipcOnePipe();
+  }
   return first;
 }
 
@@ -74,9 +75,10 @@ export function startProcess(spawn: NormalizedSpawn, start: StartOptions): Child
   // always dropped, and set again only when this child really gets a channel.
   const prefix = `${CHANNEL_FD_VARIABLE}=`;
   let envPairs = spawn.envPairs;
-  // beyond-spec: dropping a channel variable the caller's env holds follows Node (a child must not take a channel it
-  // was not given); the spec names RT_CHANNEL_FD only as where a fork with a custom execPath finds its channel
-  if (envPairs.some((pair) => pair.startsWith(prefix))) envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
+  if (envPairs.some((pair) => pair.startsWith(prefix))) {
+    // beyond-spec: channel-env
+    envPairs = envPairs.filter((pair) => !pair.startsWith(prefix));
+  }
   if (start.ipcFd >= 0) envPairs = [...envPairs, `${prefix}${start.ipcFd}`];
   const options = spawn.options;
   const child = new ChildProcess() as StartableChildProcess;

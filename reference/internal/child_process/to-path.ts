@@ -15,8 +15,7 @@ function isUrlLike(value: unknown): value is UrlLike {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Partial<Record<'href' | 'protocol' | 'auth' | 'path', unknown>>;
   // Legacy `url.parse()` objects also have href and protocol; they carry `auth`/`path`, WHATWG URLs do not.
-  // beyond-spec: accepting URL objects of another realm or library by their shape follows Node; the spec's URL is
-  // the runtime's own URL type
+  // beyond-spec: url-like-paths
   return typeof candidate.href === 'string' && typeof candidate.protocol === 'string' && candidate.auth === undefined && candidate.path === undefined;
 }
 
@@ -41,11 +40,12 @@ export function toPath(value: unknown, name: string): string {
     if (value.protocol !== 'file:') throw invalidUrlScheme();
     path = fileURLToPath(value.href);
   } else {
-    // beyond-spec: refusing an argument or option of another type follows Node; the spec states no error for it
-    // (§Errors)
+    // beyond-spec: arg-type
     throw invalidArgType(name, 'of type string or an instance of Buffer or URL', value);
   }
-  // beyond-spec: refusing NUL bytes follows Node; the spec states no error for them (§Errors)
-  if (path.includes('\u0000')) throw invalidArgValue(name, value, 'must be a string, Uint8Array, or URL without null bytes');
+  if (path.includes('\u0000')) {
+    // beyond-spec: nul-bytes
+    throw invalidArgValue(name, value, 'must be a string, Uint8Array, or URL without null bytes');
+  }
   return path;
 }

@@ -56,8 +56,10 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   }
   const next = args[index];
   if (next !== undefined && next !== null && typeof next !== 'function') {
-    // beyond-spec: refusing an argument of another type follows Node; the spec states no error for it (§Errors)
-    if (typeof next !== 'object') throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
+    if (typeof next !== 'object') {
+      // beyond-spec: arg-type
+      throw invalidArgTypeOfType('options', 'of type string or an instance of URL or Object', next);
+    }
     // Own enumerable properties only, as for every options object.
     Object.assign(options, next);
     index += 1;
@@ -68,8 +70,7 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
   options['_defaultAgent'] = defaultAgent;
   // The plain-HTTP request copies the options into an ordinary object before reading them: every name it reads must be
   // an own property by then.
-  // beyond-spec: giving the request's option names an own undefined defends against prototype pollution (Node reads
-  // them from Object.prototype); the spec does not say whether an inherited option counts
+  // beyond-spec: pollution-defence
   coverNames(options, CLIENT_REQUEST_OPTIONS);
   return {
     options: options as RequestArguments<A>['options'],
@@ -122,8 +123,10 @@ export function urlToOptions(url: URL): UrlOptions {
 export function serverArguments<L extends (...args: never[]) => unknown>(options: unknown, listener: L | undefined): [OwnOptions, L | undefined] {
   if (typeof options === 'function') return [{ __proto__: null }, options as L];
   if (options === null || options === undefined) return [{ __proto__: null }, listener];
-  // beyond-spec: refusing an argument of another type follows Node; the spec states no error for it (§Errors)
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgTypeOfType('options', 'of type object', options);
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    // beyond-spec: arg-type
+    throw invalidArgTypeOfType('options', 'of type object', options);
+  }
   return [ownOptions(options), listener];
 }
 
@@ -145,18 +148,17 @@ export function connectionArguments(port: unknown, host?: unknown, options?: unk
   // The spec's form, createConnection(options[, callback]).
   if (port !== null && typeof port === 'object') {
     const copy = ownOptions(port);
-    // beyond-spec: a host string after the options follows Node's https Agent; the spec shows only
-    // createConnection(options[, callback]) (§https.Agent)
-    if (typeof host === 'string') copy['host'] = host;
+    if (typeof host === 'string') {
+      // beyond-spec: create-connection-forms
+      copy['host'] = host;
+    }
     return copy;
   }
-  // beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
-  // createConnection(options[, callback]) (§https.Agent)
+  // beyond-spec: create-connection-forms
   return positionalConnectionArguments(port, host, options);
 }
 
-// beyond-spec: the positional forms (port[, host][, options]) follow Node's https Agent; the spec shows only
-// createConnection(options[, callback]) (§https.Agent)
+// beyond-spec: create-connection-forms
 function positionalConnectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
   const copy = host !== null && typeof host === 'object' ? ownOptions(host) : ownOptions(options);
   if (typeof port === 'number') copy['port'] = port;

@@ -3,20 +3,14 @@
 import { isIP } from 'node:net';
 
 /**
- * The TLS options that change what a connection is, in the order they enter the pool name. Requests that differ in
- * any of them must neither share a socket nor resume each other's sessions.
+ * The TLS options that change what a connection is, in the order they enter the pool name, around the server name
+ * (see `tlsNameParts`). Requests that differ in any of them must neither share a socket nor resume each other's
+ * sessions.
  */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
-const NAME_PARTS = [
-  'ca',
-  'cert',
-  'clientCertEngine',
-  'ciphers',
-  'key',
-  'pfx',
-  'rejectUnauthorized',
-  'servername',
+// beyond-spec: pool-key-tls-options
+const PARTS_BEFORE_SERVERNAME = ['ca', 'cert', 'clientCertEngine', 'ciphers', 'key', 'pfx', 'rejectUnauthorized'] as const;
+// beyond-spec: pool-key-tls-options
+const PARTS_AFTER_SERVERNAME = [
   'minVersion',
   'maxVersion',
   'secureProtocol',
@@ -31,8 +25,12 @@ const NAME_PARTS = [
   'privateKeyEngine',
 ] as const;
 
+type NamePart = (typeof PARTS_BEFORE_SERVERNAME)[number] | (typeof PARTS_AFTER_SERVERNAME)[number];
+
 /**
- * The TLS part of a pool name, to append to the plain-HTTP agent's name (host, port, local address, family).
+ * The TLS part of a pool name, to append to the plain-HTTP agent's name (host, port, local address, family). The server
+ * name is in it whatever else the host does: a TLS session belongs to the server name it was made for, so requests for
+ * different names never resume each other's sessions (which the maxCachedSessions cases count on).
  *
  * @param options The request's options merged with the agent's.
  * @returns `:`-prefixed parts, one per TLS option that changes the connection (empty when the option is unset).
@@ -41,23 +39,25 @@ const NAME_PARTS = [
  * tlsNameParts({ host: 'a', rejectUnauthorized: false }); // '::::::false:::…'
  * ```
  */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
 export function tlsNameParts(options: Record<string, unknown>): string {
+  const servername = options['servername'];
+  // A servername equal to the host adds nothing: the host is already in the plain-HTTP part of the name.
+  const own = servername && servername !== options['host'] ? String(servername) : '';
+  return `${nameParts(options, PARTS_BEFORE_SERVERNAME)}:${own}${nameParts(options, PARTS_AFTER_SERVERNAME)}`;
+}
+
+/** The `:`-prefixed parts of the given TLS options. */
+// beyond-spec: pool-key-tls-options
+function nameParts(options: Record<string, unknown>, fields: readonly NamePart[]): string {
   let name = '';
-  for (const field of NAME_PARTS) name += `:${namePart(options, field)}`;
+  for (const field of fields) name += `:${namePart(options, field)}`;
   return name;
 }
 
 /** One part of the pool name; booleans and numbers count when set, strings and buffers when non-empty. */
-// beyond-spec: which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec
-// states no pooling rule (plain-HTTP agent fields: not shown)
-function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[number]): string {
+// beyond-spec: pool-key-tls-options
+function namePart(options: Record<string, unknown>, field: NamePart): string {
   const value = options[field];
-  if (field === 'servername') {
-    // A servername equal to the host adds nothing: the host is already in the plain-HTTP part of the name.
-    return value && value !== options['host'] ? String(value) : '';
-  }
   if (field === 'rejectUnauthorized' || field === 'honorCipherOrder' || field === 'secureOptions') {
     return value === undefined ? '' : String(value);
   }
@@ -76,8 +76,7 @@ function namePart(options: Record<string, unknown>, field: (typeof NAME_PARTS)[n
  * defaultServername('127.0.0.1'); // ''
  * ```
  */
-// beyond-spec: only direct createConnection calls without a servername reach this default, where the spec does not
-// say whether the Agent's servername default applies (Node sends no SNI there)
+// beyond-spec: direct-connection-servername
 export function defaultServername(host: string | null | undefined): string {
   const name = host ?? 'localhost';
   return isIP(name) === 0 ? name : '';

@@ -8,8 +8,7 @@
  * What `http.ClientRequest` reads from its copy of a request's options. The rest travels on to the agent in objects
  * without a prototype, and from the agent to `Agent#createConnection`.
  */
-// beyond-spec: the option names given an own undefined are this reference's defence against prototype pollution
-// (Node reads them from Object.prototype); the spec does not say whether an inherited option counts
+// beyond-spec: pollution-defence
 export const CLIENT_REQUEST_OPTIONS: readonly string[] = [
   '_defaultAgent',
   'agent',
@@ -39,8 +38,7 @@ export const CLIENT_REQUEST_OPTIONS: readonly string[] = [
  * `minDHSize`, which `tls.connect` itself writes into the copy as defaults before the caller's options (an own
  * `undefined` there would replace the default).
  */
-// beyond-spec: the option names given an own undefined are this reference's defence against prototype pollution
-// (Node reads them from Object.prototype); the spec does not say whether an inherited option counts
+// beyond-spec: pollution-defence
 export const TLS_CONNECT_OPTIONS: readonly string[] = [
   // tls.connect and the TLS socket
   'ALPNProtocols',
@@ -93,8 +91,7 @@ export const TLS_CONNECT_OPTIONS: readonly string[] = [
 ];
 
 /** What the plain network server under `tls.Server` reads from its copy of the server's options. */
-// beyond-spec: the option names given an own undefined are this reference's defence against prototype pollution
-// (Node reads them from Object.prototype); the spec does not say whether an inherited option counts
+// beyond-spec: pollution-defence
 export const NET_SERVER_OPTIONS: readonly string[] = [
   'allowHalfOpen',
   'highWaterMark',

@@ -7,8 +7,7 @@ import type { EventEmitter } from 'node:events';
 const SURFACED = new Set<string | symbol>([
   'request',
   'timeout',
-  // beyond-spec: which other plain-HTTP server events surface on the https Server follows Node; the spec says "The
-  // full list of child-process and server events and of their arguments: not shown" (§Events)
+  // beyond-spec: server-events
   ...['checkContinue', 'checkExpectation', 'clientError', 'connect', 'upgrade', 'dropRequest'],
 ]);
 
@@ -27,11 +26,9 @@ export function createHttpEngine(owner: EventEmitter, options: http.ServerOption
   engine.emit = function emit(event: string | symbol, ...args: unknown[]): boolean {
     return SURFACED.has(event) ? owner.emit(event, ...args) : ownEmit(event, ...args);
   } as http.Server['emit'];
-  // beyond-spec: counting listeners of surfaced events on the https Server serves events the spec does not list (the
-  // plain-HTTP server asks for 'clientError' and 'checkContinue' listeners), as Node does (§Events: not shown)
+  // beyond-spec: server-events
   const ownListenerCount = engine.listenerCount.bind(engine) as EventEmitter['listenerCount'];
-  // beyond-spec: counting listeners of surfaced events on the https Server serves events the spec does not list (the
-  // plain-HTTP server asks for 'clientError' and 'checkContinue' listeners), as Node does (§Events: not shown)
+  // beyond-spec: server-events
   engine.listenerCount = function listenerCount(event: string | symbol, listener?: (...args: unknown[]) => unknown): number {
     return SURFACED.has(event) ? owner.listenerCount(event, listener) : ownListenerCount(event, listener);
   } as http.Server['listenerCount'];

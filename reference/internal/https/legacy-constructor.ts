@@ -25,8 +25,7 @@ export function legacyConstructor<C extends new (...args: never[]) => object>(
   initialize: (self: InstanceType<C>, ...args: ConstructorParameters<C>) => void,
 ): C {
   const wrapper = new Proxy(Class, {
-    // beyond-spec: calling the constructor without new, or on an old-style subclass's this, follows Node; the spec
-    // says an Agent is "Constructed with new Agent([options])"
+    // beyond-spec: legacy-constructor
     apply(target, thisArg: unknown, args: unknown[]): unknown {
       if (thisArg instanceof target) {
         initialize(thisArg as InstanceType<C>, ...(args as ConstructorParameters<C>));
@@ -35,8 +34,7 @@ export function legacyConstructor<C extends new (...args: never[]) => object>(
       return Reflect.construct(target, args);
     },
   });
-  // beyond-spec: which function instances name as their constructor follows Node; the spec says only that an Agent
-  // is constructed with new
+  // beyond-spec: legacy-constructor
   Object.defineProperty(Class.prototype, 'constructor', { value: wrapper, writable: true, enumerable: false, configurable: true });
   return wrapper;
 }

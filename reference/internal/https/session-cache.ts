@@ -18,9 +18,8 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 100;
  */
 export function validateMaxCachedSessions(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
-  // beyond-spec: refusing a maxCachedSessions that is not a number >= 0 follows Node; the spec states no error for
-  // it (§Errors)
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    // beyond-spec: max-cached-sessions-check
     throw codedError(RangeError, 'ERR_OUT_OF_RANGE', `options.maxCachedSessions must be a number >= 0; received ${String(value)}`, validateMaxCachedSessions);
   }
   return value;
@@ -63,8 +62,7 @@ export class SessionCache {
    *
    * @param key The pool name.
    */
-  // beyond-spec: dropping the cached session of a connection that failed follows Node; the spec says only that
-  // sessions are cached, up to maxCachedSessions
+  // beyond-spec: session-drop-on-error
   delete(key: string): void {
     this.#sessions.delete(key);
   }

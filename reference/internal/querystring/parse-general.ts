@@ -28,8 +28,7 @@ export function parseGeneral(
   record: QueryRecord,
 ): void {
   const custom = decode !== null;
-  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-  // decoder that leaves '+' as it is, and never mentions '+'
+  // beyond-spec: plus-as-space
   const plusText = custom ? '%20' : ' ';
   const length = str.length;
   const sepLength = sep.length;
@@ -96,24 +95,23 @@ export function parseGeneral(
           escape = 0;
         }
       }
-      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-      // decoder that leaves '+' as it is, and never mentions '+'
       if (code === PLUS) {
+        // beyond-spec: plus-as-space
         if (copied < i) key += str.slice(copied, i);
+        // beyond-spec: plus-as-space
         key += plusText;
+        // beyond-spec: plus-as-space
         copied = i + 1;
+        // beyond-spec: plus-as-space
         continue;
       }
     }
     if (code === PLUS) {
-      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-      // decoder that leaves '+' as it is, and never mentions '+'
+      // beyond-spec: plus-as-space
       if (copied < i) value += str.slice(copied, i);
-      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-      // decoder that leaves '+' as it is, and never mentions '+'
+      // beyond-spec: plus-as-space
       value += plusText;
-      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-      // decoder that leaves '+' as it is, and never mentions '+'
+      // beyond-spec: plus-as-space
       copied = i + 1;
     } else if (!valueEncoded) {
       if (code === PERCENT) escape = 1;

@@ -91,12 +91,10 @@ export function parseSingle(
       if (j === walked && j < length) {
         end = str.indexOf(sep, j);
         if (end < 0) end = length;
-        // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-        // decoder that leaves '+' as it is, and never mentions '+'
+        // beyond-spec: plus-as-space
         if (nextPlus < j) nextPlus = indexOrLength(str, '+', j);
         if (nextPercent < j) nextPercent = indexOrLength(str, '%', j);
-        // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-        // decoder that leaves '+' as it is, and never mentions '+'
+        // beyond-spec: plus-as-space
         if (nextPlus < end) special |= VALUE_PLUS;
         if (nextPercent < end) special |= VALUE_PERCENT;
       }
@@ -126,8 +124,7 @@ const SHORT_PART = 64;
  * pieces is about twice as fast as `replaceAll`, whose per-call set-up dominates there (measured on the "plus as
  * space" shape of bench/querystring.ts); on long parts the native search wins.
  */
-// beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component decoder
-// that leaves '+' as it is, and never mentions '+'
+// beyond-spec: plus-as-space
 function replacePlus(text: string, by: string): string {
   const length = text.length;
   if (length > SHORT_PART) return text.replaceAll('+', by);
@@ -252,11 +249,9 @@ function addEncoded(
   if (decode !== null) {
     // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
     let key = keys.get(str, start, keyEnd, hash);
-    // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-    // decoder that leaves '+' as it is, and never mentions '+'
+    // beyond-spec: plus-as-space
     if ((special & KEY_PLUS) !== 0) key = replacePlus(key, '%20');
-    // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-    // decoder that leaves '+' as it is, and never mentions '+'
+    // beyond-spec: plus-as-space
     if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, '%20');
     addPair(
       record,
@@ -275,9 +270,11 @@ function addEncoded(
       key = known;
     } else {
       const raw = str.slice(start, keyEnd);
-      // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-      // decoder that leaves '+' as it is, and never mentions '+'
-      key = (special & KEY_PLUS) !== 0 ? replacePlus(raw, ' ') : raw;
+      key = raw;
+      if ((special & KEY_PLUS) !== 0) {
+        // beyond-spec: plus-as-space
+        key = replacePlus(raw, ' ');
+      }
       if ((special & KEY_PERCENT) !== 0) {
         const decoded = decodeUtf8Percent(key);
         if (decoded === null) {
@@ -289,8 +286,7 @@ function addEncoded(
       keys.rememberDecoded(raw, hash, key);
     }
   }
-  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-  // decoder that leaves '+' as it is, and never mentions '+'
+  // beyond-spec: plus-as-space
   if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, ' ');
   if ((special & VALUE_PERCENT) !== 0) {
     const decoded = decodeUtf8Percent(value);
@@ -356,16 +352,13 @@ function addExact(
     }
   }
   // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
-  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-  // decoder that leaves '+' as it is, and never mentions '+'
+  // beyond-spec: plus-as-space
   const plusText = custom ? '%20' : ' ';
   let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
-  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-  // decoder that leaves '+' as it is, and never mentions '+'
+  // beyond-spec: plus-as-space
   if (keyPlus) keyText = replacePlus(keyText, plusText);
   let valueText = eqAt < 0 ? '' : str.slice(eqAt + 1, end);
-  // beyond-spec: reading '+' as a space follows Node; the spec's parse decodes with unescape, a URI-component
-  // decoder that leaves '+' as it is, and never mentions '+'
+  // beyond-spec: plus-as-space
   if (valuePlus) valueText = replacePlus(valueText, plusText);
   addPair(
     record,

@@ -10,9 +10,9 @@ export type QueryRecord = Record<string, unknown>;
  * inherits nothing: not `toString`, and no `__proto__` accessor or `constructor`, so every key is an ordinary own
  * property and the string paths that prototype-pollution gadgets follow (`obj['__proto__']`,
  * `obj['constructor']['prototype']`) lead nowhere from a result. The spec asks for an object without the base-object
- * prototype; this is the shape Node's own result has, and V8 allocates such instances with in-object property slots,
- * several times faster than `Object.setPrototypeOf({}, null)` on short queries (bench/querystring.ts, "empty string",
- * "one pair"). The prototype is not frozen: V8 then sends every store of an integer-like key (`0=a&1=b`) down a slow
+ * prototype. Node 20 and later give each result a null prototype instead; V8 allocates instances of one constructor
+ * with in-object property slots and starts a prototype-less object in dictionary mode, so this shape is faster on short
+ * queries (docs/reference.md, "The parse result's shared prototype", gives the measurement). The prototype is not frozen: V8 then sends every store of an integer-like key (`0=a&1=b`) down a slow
  * path that checks the chain for read-only elements (3× slower, measured), and only code holding a result and calling
  * `Object.getPrototypeOf` on it could reach the prototype at all. The single-character parser relies on the prototype
  * staying empty: it stores a key it knows to be new without reading it first (`addNew` in parse-single.ts).

@@ -31,6 +31,7 @@ function scoreRow(name: string, score: Score): HTMLTableRowElement {
     h('td', null, String(score.noCoverage)),
     h('td', null, String(score.equivalent)),
     h('td', null, String(score.beyondSpec)),
+    h('td', null, String(score.unobservable)),
     h('td', null, String(score.total)),
   );
 }
@@ -46,6 +47,7 @@ function scoreTable(caption: string, rows: HTMLTableRowElement[]): HTMLElement {
     h('th', { scope: 'col' }, 'No coverage'),
     h('th', { scope: 'col' }, 'Equivalent'),
     h('th', { scope: 'col' }, 'Beyond spec'),
+    h('th', { scope: 'col', title: 'not observable on this platform: code that runs only on another one' }, 'Unobservable here'),
     h('th', { scope: 'col' }, 'Mutants'),
   );
   return h('div', { class: 'scroll' }, h('table', { class: 'overview mutation-scores' }, h('thead', null, head), h('tbody', null, ...rows)));
@@ -62,8 +64,11 @@ function survivorBlock(mutant: Survivor): HTMLElement {
 
 type Marked = ReportMutation['beyondSpec'][number];
 
-/** The mutants in code marked beyond the spec, grouped by marker (file and reason), largest group first. */
-function beyondSpecByMarker(marked: readonly Marked[]): HTMLElement | null {
+/**
+ * Mutants shown with a reason (beyond the spec, or unobservable here), grouped by file and reason, largest group first.
+ * @param title the summary line, given the number of mutants
+ */
+function byReason(marked: readonly Marked[], title: (count: number) => string): HTMLElement | null {
   if (marked.length === 0) return null;
   const groups = new Map<string, Marked[]>();
   for (const mutant of marked) {
@@ -73,7 +78,7 @@ function beyondSpecByMarker(marked: readonly Marked[]): HTMLElement | null {
   return h(
     'details',
     { class: 'survivors' },
-    h('summary', null, `Mutants in code marked beyond the spec (${marked.length}): not scored; each marker gives its reason`),
+    h('summary', null, title(marked.length)),
     ...[...groups.values()]
       .sort((a, b) => b.length - a.length)
       .map((mutants) => {
@@ -137,9 +142,10 @@ export function renderMutation(mutation: ReportMutation): HTMLElement {
       'Each mutant is the reference with one small change. A case that passes against the reference and fails against the mutant kills it; ' +
         'the score is the share of mutants killed (equivalent ones left out). A rule counts the mutants in code its cases execute. ' +
         'Code that follows the host runtime where the spec is silent (argument checks, error codes, messages) is marked beyond the spec in the source, with a reason: ' +
-        'no case may encode it, so its mutants are not scored',
-      mutation.total.scoreWithBeyondSpec !== null && mutation.total.beyondSpec > 0
-        ? ` (counted as not killed, the score of all mutants is ${mutation.total.scoreWithBeyondSpec.toFixed(1)}%)`
+        'no case may encode it, so its mutants are not scored. Nor are mutants of code that runs only on another platform (Windows, Android): ' +
+        'they are not observable here, and are counted as such, never as equivalent',
+      mutation.total.scoreOfAll !== null && mutation.total.beyondSpec + mutation.total.unobservable > 0
+        ? ` (with both counted as not killed, the score of all mutants is ${mutation.total.scoreOfAll.toFixed(1)}%)`
         : '',
       '. ',
       scope.join(' · '),
@@ -160,6 +166,7 @@ export function renderMutation(mutation: ReportMutation): HTMLElement {
           ...mutation.uncovered.map(survivorBlock),
         )
       : null,
-    beyondSpecByMarker(mutation.beyondSpec),
+    byReason(mutation.unobservable, (count) => `Mutants not observable on this platform (${count}): code that runs only on another one; not scored, each listed with its reason`),
+    byReason(mutation.beyondSpec, (count) => `Mutants in code marked beyond the spec (${count}): not scored; each marker gives its reason`),
   );
 }
