@@ -206,7 +206,6 @@ export const querystringRules = defineRules('querystring', [
   },
   {
     id: 'querystring.stringify.pair-order',
-    module: 'querystring',
     section: RULES,
     title: 'stringify writes the pairs in the order it iterates the object\'s own properties, and an array value\'s pairs in element order.',
     level: 'normative',

@@ -11,7 +11,7 @@ import { generateMutants } from '../../mutation/generate-mutants.js';
 import type { MutantList } from '../../mutation/mutant-list.js';
 import { readReferenceSources } from '../../mutation/reference-sources.js';
 import { readUnobservableMutants, unobservableMutantsPath } from '../../mutation/unobservable-mutants.js';
-import { packageRoot } from '../../results/package-root.js';
+import { packageRoot } from '../../io/package-root.js';
 
 /** The changed lines of a diff, without the hunk header (line numbers move when code is added above). */
 function changedLines(diff: string): string[] {
