@@ -3,20 +3,15 @@
 // and flags, its outbound network limited to 127.0.0.1 and trusting the run's CA (so the https cases reach the
 // harness's trusted peers, and nothing else), and a per-agent token. The harness drives it over one HTTP request
 // (http-agent-channel.ts). A Worker cannot be stopped from inside, so stopping the agent ends its workerd process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AgentHost, AgentHostEvents, AgentHostFactory, AgentHostContext } from './agent-host.js';
 import { AGENT_MODULE, buildWorkerAgent, MAIN_MODULE, type WorkerAgentBundle } from './build-worker-agent.js';
 import type { AgentChannel } from './channel.js';
 import { openHttpChannel } from './http-agent-channel.js';
-import { killTree } from './kill-tree.js';
-import { Tail } from './process-host.js';
-import { processCpuMs } from './process-cpu.js';
-import { AGENT_TAG_VARIABLE } from './protocol.js';
+import { AgentProcess } from './agent-process.js';
 
 /** Which workerd, and how its Worker is configured. */
 export interface WorkerdLaunch {
@@ -27,8 +22,6 @@ export interface WorkerdLaunch {
   readonly compatibilityFlags: readonly string[];
 }
 
-/** How long `kill` waits for the killed process to be reaped. */
-const REAP_WAIT_MS = 2000;
 /** The control descriptor's messages are short lines; one longer than this is not workerd's. */
 const CONTROL_LINE_BYTES = 4096;
 
@@ -98,60 +91,38 @@ function capnpText(value: string): string {
 }
 
 export class WorkerdHost implements AgentHost {
-  /** `NAME=value` in workerd's environment, so that the process can be found and killed whatever it started. */
-  readonly tag: string;
   private readonly token = randomBytes(16).toString('hex');
-  private readonly workDir: string;
-  private child?: ChildProcess;
+  // Private (mkdtemp's 0o700): the config holds the token.
+  private readonly process = new AgentProcess({ folderPrefix: 'rtconf-workerd-' });
   private channel?: AgentChannel;
-  private readonly stdout = new Tail();
-  private readonly stderr = new Tail();
-  private killed = false;
-  private reaped = false;
-  private readonly reapWaiters: Array<() => void> = [];
 
   constructor(
     private readonly launch: WorkerdLaunch,
     private readonly bundle: WorkerAgentBundle,
     private readonly trusted: readonly string[],
     private readonly caseModules: readonly string[] = [],
-  ) {
-    this.tag = `${AGENT_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
-    // Private: the config holds the token.
-    this.workDir = mkdtempSync(join(tmpdir(), 'rtconf-workerd-'));
+  ) {}
+
+  /** `NAME=value` in workerd's environment, so that the process can be found and killed whatever it started. */
+  get tag(): string {
+    return this.process.tag;
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.process.pid;
   }
 
   async start(events: AgentHostEvents): Promise<void> {
-    if (this.killed) return;
-    const config = join(this.workDir, 'config.capnp');
+    if (this.process.isKilled) return;
+    const { workDir } = this.process;
+    const config = join(workDir, 'config.capnp');
     const modules = {
-      main: relative(this.workDir, this.bundle.main),
-      agent: relative(this.workDir, this.bundle.agent),
-      cases: this.caseModules.map((file) => ({ name: file, file: relative(this.workDir, file) })),
+      main: relative(workDir, this.bundle.main),
+      agent: relative(workDir, this.bundle.agent),
+      cases: this.caseModules.map((file) => ({ name: file, file: relative(workDir, file) })),
     };
     writeFileSync(config, workerdConfig(this.launch, modules, this.token, this.trusted), { mode: 0o600 });
-    const [name, value] = this.tag.split('=');
-    const child = spawn(this.launch.executable, ['serve', config, '--control-fd', '3'], {
-      cwd: this.workDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, [name ?? AGENT_TAG_VARIABLE]: value ?? '' },
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => this.stdout.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
-    child.on('error', (error) => {
-      this.onReaped();
-      events.exited(`could not start ${this.launch.executable}: ${error.message}`);
-    });
-    child.on('exit', (code, signal) => {
-      this.onReaped();
-      events.exited(signal ? `killed by ${signal}` : `exit code ${code}`);
-    });
+    const child = this.process.spawn(this.launch.executable, ['serve', config, '--control-fd', '3'], events, { extraStdio: ['pipe'] });
     const control = child.stdio[3] as Readable | null;
     control?.setEncoding('utf8');
     let pending = '';
@@ -162,7 +133,7 @@ export class WorkerdHost implements AgentHost {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
         const port = listeningPort(line);
-        if (port !== undefined && !this.channel && !this.killed) this.connect(port, events);
+        if (port !== undefined && !this.channel && !this.process.isKilled) this.connect(port, events);
       }
       if (pending.length > CONTROL_LINE_BYTES) pending = '';
     });
@@ -170,49 +141,25 @@ export class WorkerdHost implements AgentHost {
   }
 
   private connect(port: number, events: AgentHostEvents): void {
-    this.channel = openHttpChannel(port, this.token, events, (why) => this.stderr.push(Buffer.from(`${why}\n`)));
+    this.channel = openHttpChannel(port, this.token, events, (why) => this.process.note(why));
   }
 
   cpuMs(): number | undefined {
-    const pid = this.child?.pid;
-    return pid === undefined ? undefined : processCpuMs(pid);
+    return this.process.cpuMs();
   }
 
   diagnostics(): string {
-    return this.stderr.toString() || this.stdout.toString();
+    return this.process.diagnostics();
   }
 
   killNow(): void {
-    if (this.killed) return;
-    this.killed = true;
     this.channel?.close();
-    const pid = this.child?.pid;
-    if (pid !== undefined) killTree(pid, this.tag);
-    try {
-      rmSync(this.workDir, { recursive: true, force: true });
-    } catch {
-      // the OS temp cleaner gets it
-    }
+    this.process.killNow();
   }
 
-  async kill(): Promise<void> {
-    const waited =
-      this.child?.pid !== undefined && !this.reaped
-        ? new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, REAP_WAIT_MS);
-            this.reapWaiters.push(() => {
-              clearTimeout(timer);
-              resolve();
-            });
-          })
-        : Promise.resolve();
-    this.killNow();
-    await waited;
-  }
-
-  private onReaped(): void {
-    this.reaped = true;
-    for (const waiter of this.reapWaiters.splice(0)) waiter();
+  kill(): Promise<void> {
+    this.channel?.close();
+    return this.process.kill();
   }
 }
 
