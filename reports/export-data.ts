@@ -5,7 +5,7 @@
 import type { ModuleName, RuleLevel } from '../spec/rule.js';
 import { apiCites, apis as catalogueApis, type ApiKind } from '../spec/apis.js';
 import type { CandidateInfo, CandidateKind, ResultsFile } from '../results/results-file.js';
-import { apiStates, countStates, type ApiRuleCounts, type ApiStateCounts, type ApiStateName, type UntestedReason } from '../results/api-state.js';
+import { apiStates, countStates, type ApiState, type ApiStateCounts } from '../results/api-state.js';
 import { passRate, ruleStatuses, type RuleStatus, type Verdict } from '../results/verdict.js';
 import { toolInfo } from '../io/tool-info.js';
 import { groupOf } from './dashboard-data.js';
@@ -68,15 +68,8 @@ export interface ExportModule {
   readonly apis: ApiStateCounts;
 }
 
-export interface ExportApiState {
-  readonly state: ApiStateName;
-  readonly untested?: UntestedReason;
-  readonly complete: boolean;
-  readonly rules: ApiRuleCounts;
-  readonly failing: readonly string[];
-  readonly notRun: readonly string[];
-  readonly evidence: { readonly missing: readonly string[]; readonly notImplemented: readonly string[] };
-}
+/** An API's state as results/api-state.ts derives it, keyed in the export by the API's id instead of carrying it. */
+export type ExportApiState = Omit<ApiState, 'api'>;
 
 export interface ExportCandidate {
   readonly id: string;
