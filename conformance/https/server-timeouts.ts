@@ -104,11 +104,12 @@ export const serverTimeoutCases = defineCases('https', [
   },
   {
     id: 'https.server.headers-timeout-set-on-the-server-answers-408',
-    rules: ['https.server.properties-as-http'],
+    rules: ['https.server.properties-as-http', 'https.create-server.http-server-options'],
     async run(ctx) {
       uses(ctx, 'createServer');
       // headersTimeout and requestTimeout set as properties of a listening server take effect as the same options do
-      // (connectionsCheckingInterval, an option, makes the check run often enough for a short case).
+      // (connectionsCheckingInterval, an option, makes the check run often enough for a short case: so the case cites
+      // the options rule too, as headers-timeout-answers-408 does, and a server refusing that option is charged there).
       const { server, port } = await startServer(ctx, undefined, { connectionsCheckingInterval: 50 });
       server.headersTimeout = 300;
       server.requestTimeout = 600;
