@@ -1,4 +1,4 @@
-// mutation.json, schema version 1: what `rtconf mutate` found out about the suite's strength. Per mutant of the
+// mutation.json, schema version 3 (MUTATION_SCHEMA_VERSION; read-mutation.ts upgrades 1 and 2): what `rtconf mutate` found out about the suite's strength. Per mutant of the
 // reference: where it is, what it changed (a unified diff), whether a case noticed (killed), and which; plus the
 // scores per module and per rule computed from those records. `results/mutation.schema.json` describes the same shape.
 // Browser-safe (no node: imports): the report page reads these types.

@@ -1,5 +1,5 @@
 // The Runner interface: one candidate, a list of cases in, results out as they come. Every kind of candidate
-// (runners/candidates/: in-process module, adapter, npm package, other runtime binary) is plugged in through this
+// (runners/candidates/: in-process module, adapter, npm package, other runtime binary, workerd, a Chromium page) is plugged in through this
 // interface only; one that cannot be used is a CandidateError (results/candidate-spec.ts), exit 2.
 import type { CaseMeta } from '../conformance/case.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';

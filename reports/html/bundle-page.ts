@@ -1,6 +1,6 @@
 // Bundles a page's TypeScript modules (reports/html/page/) into the one classic script its index.html inlines: the
-// report's (entry `page/main.ts`) or the dashboard's (`page/dashboard/main.ts`), which share dom.ts, labels.ts and
-// the other helpers. Used at build time (scripts/build-page.mjs writes dist/reports/html/page.js and dashboard.js)
+// report's (entry `page/report/main.ts`) or the dashboard's (`page/dashboard/main.ts`), which share the helpers of
+// `page/shared/` (dom.ts, labels.ts and the others). Used at build time (scripts/build-page.mjs writes dist/reports/html/page.js and dashboard.js)
 // and, when a prebuilt file is absent (the TypeScript sources run through tsx), at run time by reports/html-report.ts
 // and reports/dashboard-html.ts.
 import type * as Esbuild from 'esbuild';

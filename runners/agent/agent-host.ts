@@ -1,5 +1,5 @@
-// Where one agent lives and how it is stopped, seen from the harness: a process (process-host.ts), and later a Worker
-// in a workerd process or a page in Chromium. The host starts the agent and opens its channel (channel.ts); agent.ts
+// Where one agent lives and how it is stopped, seen from the harness: a process (process-host.ts), a Worker in a
+// workerd process (workerd-host.ts) or a page in Chromium (page-host.ts). The host starts the agent and opens its channel (channel.ts); agent.ts
 // drives the protocol over it the same way whatever the host, and asks the host to kill the agent when a case hangs,
 // the agent dies or the run ends.
 import type { CertificateSet } from '../../conformance/certificate-set.js';

@@ -1,4 +1,4 @@
-// One agent seen from the harness, wherever it lives (agent-host.ts: a process today; a Worker or a page later): it is
+// One agent seen from the harness, wherever it lives (agent-host.ts: a process, a Worker or a page): it is
 // started by its host, told over its channel (channel.ts) what to load, then asked to run one case at a time under a
 // hard deadline. Every frame it sends is judged here, once for every host: a result must be for the case asked about,
 // a frame that is not a message makes the channel corrupt, and silence past a case's limit means it is stuck. The

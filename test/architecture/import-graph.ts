@@ -50,7 +50,7 @@ export interface ImportEdge {
 // from '…' | import('…') | import '…', each with whether the statement is type-only.
 const IMPORT = /(?:^|\n)\s*(?:(import|export)\s+(type\s+)?[^'";]*?\bfrom\s*|import\s*)['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Every import in the `.ts`/`.mts` files under the folders of ALLOWED_IMPORTS in `root`. */
+/** Every import in the `.ts`/`.mts`/`.cts`/`.mjs` files under the folders of ALLOWED_IMPORTS in `root`. */
 export function importEdges(root: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const layer of Object.keys(ALLOWED_IMPORTS)) {
@@ -136,7 +136,7 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) {
       // conformance/fixtures/ holds the scripts cases start in children, not code of the layer.
       if (!path.endsWith(join('conformance', 'fixtures')) && entry.name !== 'node_modules') files.push(...sourceFiles(path));
-    } else if (/\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+    } else if (/\.(ts|mts|cts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       files.push(path);
     }
   }

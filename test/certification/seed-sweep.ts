@@ -2,7 +2,7 @@
 // and the host run over several run seeds, one repetition per seed joined as `rtconf run --repeat` joins them; a case
 // whose status differs between seeds is a finding (its generator strays outside its rule, or the case leans on
 // timing), and so is a member's case whose status is the same for every seed but not the verdict committed for it.
-// `npm run certify:seeds` (scripts/certify-seeds.mjs) runs it over 20 seeds; seed-sweep.test.ts over 3 in `npm test`.
+// `npm run certify:seeds` (test/certification/certify-seeds.mjs) runs it over 20 seeds; seed-sweep.test.ts over 3 in `npm test`.
 import { summarize, type CandidateInfo, type CaseResult, type RepetitionOutcome } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
 import { selectCases } from '../../conformance/registry.js';

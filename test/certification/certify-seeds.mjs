@@ -52,11 +52,11 @@ if (values.help) {
 
 let sweep;
 try {
-  sweep = await import('../test/certification/seed-sweep.ts');
+  sweep = await import('./seed-sweep.ts');
 } catch (error) {
   fail(`cannot load the sweep (run it through npm run certify:seeds, which starts node with tsx): ${error instanceof Error ? error.message : String(error)}`);
 }
-const { CORPUS_SEED } = await import('../test/certification/corpus.ts');
+const { CORPUS_SEED } = await import('./corpus.ts');
 
 const count = positiveInteger('seeds', values.seeds, 20, 2);
 const base = positiveInteger('seed', values.seed, CORPUS_SEED, 0);
