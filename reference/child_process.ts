@@ -43,9 +43,11 @@ const SERIALIZATIONS: readonly unknown[] = [undefined, 'json', 'advanced'];
  * ```ts
  * exec('ls | wc -l', (error, stdout) => console.log(stdout.trim()));
  * ```
+ * @rules child_process.exec.returns-child-process, child_process.exec.command-shell-interpreted, child_process.exec.no-replace-process, child_process.exec.promisify-resolves, child_process.exec.promisify-child, child_process.exec.promisify-rejects, child_process.general.completion-callback-optional, child_process.general.built-on-spawn
  */
 export const exec = withPromisified(execWithCallback, promisifiedExec(execWithCallback));
 
+/** @rules child_process.exec.command-shell-interpreted, child_process.exec.shell-default-posix, child_process.exec.shell-default-windows, child_process.exec.shell-custom, child_process.general.windows-bat-via-exec, child_process.general.windows-bat-spaces-quoted */
 function execWithCallback(command: unknown, options?: unknown, callback?: unknown): host.ChildProcess {
   const call = normalizeExecArgs(command, options, callback);
   return execFile(call.command, call.options, call.callback);
@@ -67,9 +69,11 @@ function execWithCallback(command: unknown, options?: unknown, callback?: unknow
  * ```ts
  * execFile('node', ['--version'], (error, stdout) => console.log(stdout));
  * ```
+ * @rules child_process.exec-file.returns-child-process, child_process.exec-file.runs-file-directly, child_process.exec-file.promisify-resolves, child_process.exec-file.promisify-child, child_process.exec-file.promisify-rejects, child_process.general.completion-callback-optional, child_process.general.built-on-spawn
  */
 export const execFile = withPromisified(execFileWithCallback, promisifiedExec(execFileWithCallback));
 
+/** @rules child_process.exec-file.runs-file-directly, child_process.exec-file.no-shell-no-redirection, child_process.exec-file.no-shell-no-globbing, child_process.general.windows-bat-not-exec-file, child_process.exec.cwd-default, child_process.exec.cwd-string, child_process.exec-file.cwd, child_process.exec.env-default, child_process.exec.env-custom, child_process.exec-file.env-default, child_process.exec-file.env-custom, child_process.exec.encoding-default-utf8, child_process.exec-file.encoding-default-utf8, child_process.exec.timeout-default, child_process.exec-file.timeout-default, child_process.exec.max-buffer-default, child_process.exec-file.max-buffer-default, child_process.exec.kill-signal-default, child_process.exec-file.kill-signal-default, child_process.exec.uid, child_process.exec.gid, child_process.exec-file.uid, child_process.exec-file.gid, child_process.exec.windows-hide, child_process.exec-file.windows-hide, child_process.exec-file.windows-verbatim-arguments, child_process.exec-file.windows-verbatim-arguments-ignored-unix, child_process.exec-file.shell-true-posix, child_process.exec-file.shell-true-windows, child_process.exec-file.shell-string, child_process.exec.signal-aborts, child_process.exec-file.signal-aborts */
 function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, callback?: unknown): host.ChildProcess {
   const call = normalizeExecFileArgs(file, args, options, callback);
   // Defaults under the caller's own options, in an object without a prototype: an unset option is the default, never
@@ -132,6 +136,7 @@ function execFileWithCallback(file: unknown, args?: unknown, options?: unknown, 
  * child.on('message', (message) => console.log(message));
  * child.send({ hello: 1n });
  * ```
+ * @rules child_process.fork.returns-child-process, child_process.fork.module-path, child_process.fork.module-path-file-url, child_process.fork.args, child_process.fork.args-optional, child_process.fork.exec-path-default, child_process.fork.exec-path-custom, child_process.fork.exec-argv-default, child_process.fork.exec-argv-custom, child_process.fork.shell-ignored, child_process.fork.separate-instance, child_process.fork.not-a-clone, child_process.fork.ipc-channel, child_process.fork.cwd, child_process.fork.env-default, child_process.fork.env-custom, child_process.fork.detached, child_process.fork.uid, child_process.fork.gid, child_process.fork.serialization-default-json, child_process.fork.serialization-advanced, child_process.fork.signal-closes-child, child_process.fork.timeout-kills, child_process.fork.windows-verbatim-arguments, child_process.fork.many-discouraged
  */
 export function fork(modulePath: unknown, args?: unknown, options?: unknown): host.ChildProcess {
   const module = toPath(modulePath, 'modulePath');
@@ -185,6 +190,7 @@ export function fork(modulePath: unknown, args?: unknown, options?: unknown): ho
  * const child = spawn('ls', ['-l'], { stdio: 'inherit' });
  * child.on('close', (code) => console.log(code));
  * ```
+ * @rules child_process.spawn.returns-child-process, child_process.spawn.asynchronous, child_process.spawn.command, child_process.spawn.stdio, child_process.spawn.serialization-default-json, child_process.spawn.serialization-advanced, child_process.fork.serialization-rejects-other, child_process.spawn.signal-aborts, child_process.spawn.kill-signal-on-abort, child_process.spawn.timeout-kills, child_process.general.default-stdio-pipes, child_process.general.full-pipe-blocks-child, child_process.general.stdio-ignore-avoids-blocking, child_process.general.pipe-capacity-platform-specific, child_process.general.like-popen
  */
 export function spawn(command: unknown, args?: unknown, options?: unknown): host.ChildProcess {
   const normalized = normalizeSpawnOptions(command, args, options);
@@ -226,6 +232,7 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
  * ```ts
  * spawnSync('ls', ['-l'], { encoding: 'utf8' }).stdout;
  * ```
+ * @rules child_process.sync.spawn-sync-blocks
  */
 export function spawnSync(command: unknown, args?: unknown, options?: unknown): SpawnSyncResult {
   const normalized = normalizeSpawnOptions(command, args, options);
@@ -291,6 +298,7 @@ function syncInput(input: unknown, encoding: unknown): { input?: Buffer } {
  * ```ts
  * execSync('echo hi', { encoding: 'utf8' }); // 'hi\n'
  * ```
+ * @rules child_process.sync.exec-sync-blocks
  */
 export function execSync(command: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecArgs(command, options);
@@ -321,6 +329,7 @@ export function execSync(command: unknown, options?: unknown): string | Buffer {
  * ```ts
  * execFileSync('node', ['--version'], { encoding: 'utf8' });
  * ```
+ * @rules child_process.sync.exec-file-sync-blocks
  */
 export function execFileSync(file: unknown, args?: unknown, options?: unknown): string | Buffer {
   const call = normalizeExecFileArgs(file, args, options);
@@ -342,15 +351,20 @@ export function execFileSync(file: unknown, args?: unknown, options?: unknown): 
 
 /**
  * The class of the children our functions return: the host's, so `instanceof ChildProcess` holds for them.
+ * @rules child_process.child-process.event-emitter, child_process.events.close-exit-code
  */
 export const ChildProcess = host.ChildProcess;
 
 /**
  * The child side of fork's channel (undeclared in the host's types): the host's bootstrap, which a forked runtime calls
  * to connect `process.send` / `'message'` to the descriptor it was given.
+ * @rules child_process.fork.ipc-channel, child_process.fork.channel-fd-env
  */
 export const _forkChild = (host as unknown as { _forkChild: (fd: number, serialization: string) => void })._forkChild;
 
-/** The reference `rt:child_process` module: the host's export names, in its order. */
+/**
+ * The reference `rt:child_process` module: the host's export names, in its order.
+ * @rules child_process.general.module-exports
+ */
 const childProcess = { _forkChild, ChildProcess, exec, execFile, execFileSync, execSync, fork, spawn, spawnSync };
 export default childProcess;

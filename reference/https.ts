@@ -68,6 +68,7 @@ const sessionCaches = new WeakMap<object, SessionCache>();
  * const agent = new Agent({ keepAlive: true, ca, maxCachedSessions: 10 });
  * get('https://localhost:8443/', { agent }, (res) => res.resume());
  * ```
+ * @rules https.agent.constructor, https.agent.http-agent-options, https.agent.caches-tls-sessions, https.agent.servername-default-host, https.agent.servername-ip-empty, https.agent.create-connection-async, https.agent.passed-as-agent-option, https.request.agent-false, https.events.agent-keylog, https.events.agent-keylog-line-format
  */
 class Agent extends http.Agent {
   declare options: AgentOptions;
@@ -79,6 +80,7 @@ class Agent extends http.Agent {
   /**
    * @param options Plain-HTTP agent options (keepAlive, maxSockets…), TLS connection options applied to every
    *   connection, and `maxCachedSessions` (default 100).
+   * @rules https.agent.constructor, https.agent.http-agent-options, https.agent.tls-options-from-request-options
    */
   constructor(options?: AgentOptions) {
     // The plain-HTTP agent keeps a prototype-less copy of the caller's own options as `this.options`.
@@ -95,6 +97,7 @@ class Agent extends http.Agent {
    * @param options Request and agent options merged, including TLS options (or the port).
    * @param rest `[callback]` (not used: this implementation returns the socket), or `[host][, options]` after a port.
    * @returns The connecting `tls.TLSSocket`.
+   * @rules https.agent.create-connection-override, https.agent.create-connection-async, https.agent.caches-tls-sessions, https.agent.servername-custom, https.agent.servername-empty-disables, https.agent.tls-options-from-request-options, https.request.tls-options, https.request.high-water-mark, https.request.check-server-identity-called, https.request.check-server-identity-accepts, https.request.check-server-identity-rejects, https.request.peer-certificate-fields, https.auth.client-certificate, https.auth.client-ca, https.auth.reject-unauthorized, https.auth.default-host-check, https.auth.pin-fingerprint256, https.auth.pin-pubkey-sha256, https.auth.tls-credentials-only, https.errors.tls-verification-error-event, https.errors.identity-check-error-event
    */
   override createConnection(options: ConnectionOptions, ...rest: unknown[]): Duplex {
     // beyond-spec: create-connection-forms
@@ -127,6 +130,7 @@ class Agent extends http.Agent {
    *
    * @param options The request's options merged with the agent's (own properties only are read).
    * @returns The name.
+   * @rules https.agent.caches-tls-sessions, https.agent.tls-options-from-request-options
    */
   override getName(options: http.ClientRequestArgs & tls.ConnectionOptions = {}): string {
     const own = ownOptions(options);
@@ -134,14 +138,20 @@ class Agent extends http.Agent {
   }
 }
 
-/** What Agent's constructor adds to the plain-HTTP agent, for a new agent and for an old-style subclass alike. */
+/**
+ * What Agent's constructor adds to the plain-HTTP agent, for a new agent and for an old-style subclass alike.
+ * @rules https.agent.max-cached-sessions-default, https.request.default-protocol, https.request.default-port
+ */
 function setUpAgent(agent: Agent): void {
   agent.defaultPort = 443;
   agent.protocol = 'https:';
   agent.maxCachedSessions = validateMaxCachedSessions(agent.options.maxCachedSessions);
 }
 
-/** An agent's session cache, made on first use. */
+/**
+ * An agent's session cache, made on first use.
+ * @rules https.agent.caches-tls-sessions
+ */
 function sessionCacheOf(agent: Agent): SessionCache {
   let cache = sessionCaches.get(agent);
   if (!cache) {
@@ -151,7 +161,10 @@ function sessionCacheOf(agent: Agent): SessionCache {
   return cache;
 }
 
-/** The exported Agent: the class, also callable without `new` (see `legacyConstructor`). */
+/**
+ * The exported Agent: the class, also callable without `new` (see `legacyConstructor`).
+ * @rules https.agent.constructor
+ */
 // beyond-spec: legacy-constructor
 const AgentExport = legacyConstructor(Agent, (self, options) => {
   Reflect.apply(http.Agent as unknown as (options?: AgentOptions) => void, self, [options]);
@@ -163,6 +176,7 @@ export { AgentExport as Agent };
 /**
  * The agent of every request that names no other: keep-alive on and a 5 s socket timeout, unlike a default Agent.
  * Module state: a live binding that assigning `https.globalAgent` on the module object replaces.
+ * @rules https.global-agent.instance, https.global-agent.keep-alive, https.global-agent.timeout, https.global-agent.default-for-requests
  */
 export let globalAgent: Agent = new Agent({
   keepAlive: true,
@@ -183,11 +197,13 @@ const engines = new WeakMap<object, http.Server>();
  * ```ts
  * const server = new Server({ key, cert }, (req, res) => res.end('hi')).listen(0, '127.0.0.1');
  * ```
+ * @rules https.server.extends-tls-server, https.server.serves-http, https.server.listen, https.server.properties-as-http, https.events.server-request
  */
 class Server extends tls.Server {
   /**
    * @param options TLS server, secure-context and plain-HTTP server options.
    * @param requestListener Added as a `'request'` listener.
+   * @rules https.create-server.tls-server-options, https.create-server.secure-context-options, https.create-server.http-server-options, https.create-server.request-listener
    */
   constructor(requestListener?: RequestListener);
   constructor(options: ServerOptions | null | undefined, requestListener?: RequestListener);
@@ -197,7 +213,10 @@ class Server extends tls.Server {
     setUpServer(this, opts, listener);
   }
 
-  /** Socket inactivity limit in ms; 0 (the default) means none. */
+  /**
+   * Socket inactivity limit in ms; 0 (the default) means none.
+   * @rules https.server.default-timeout, https.server.properties-as-http
+   */
   get timeout(): number {
     return engineOf(this).timeout;
   }
@@ -205,7 +224,10 @@ class Server extends tls.Server {
     engineOf(this).timeout = value;
   }
 
-  /** Time allowed to receive a request's complete headers. Default 60000. */
+  /**
+   * Time allowed to receive a request's complete headers. Default 60000.
+   * @rules https.server.default-headers-timeout, https.server.properties-as-http
+   */
   get headersTimeout(): number {
     return engineOf(this).headersTimeout;
   }
@@ -213,7 +235,10 @@ class Server extends tls.Server {
     engineOf(this).headersTimeout = value;
   }
 
-  /** Time allowed to receive a whole request. Default 300000. */
+  /**
+   * Time allowed to receive a whole request. Default 300000.
+   * @rules https.server.default-request-timeout, https.server.properties-as-http
+   */
   get requestTimeout(): number {
     return engineOf(this).requestTimeout;
   }
@@ -221,7 +246,10 @@ class Server extends tls.Server {
     engineOf(this).requestTimeout = value;
   }
 
-  /** How long an idle keep-alive connection is kept after a response. Default 5000. */
+  /**
+   * How long an idle keep-alive connection is kept after a response. Default 5000.
+   * @rules https.server.default-keep-alive-timeout, https.server.properties-as-http
+   */
   get keepAliveTimeout(): number {
     return engineOf(this).keepAliveTimeout;
   }
@@ -229,7 +257,10 @@ class Server extends tls.Server {
     engineOf(this).keepAliveTimeout = value;
   }
 
-  /** Most header lines read from a request; the rest are dropped. Default 2000. */
+  /**
+   * Most header lines read from a request; the rest are dropped. Default 2000.
+   * @rules https.server.default-max-headers-count, https.server.properties-as-http
+   */
   get maxHeadersCount(): number | null {
     return engineOf(this).maxHeadersCount;
   }
@@ -253,6 +284,7 @@ class Server extends tls.Server {
    * @param msecs The limit in ms; 120000 when omitted.
    * @param callback Added as a `'timeout'` listener.
    * @returns This server.
+   * @rules https.server.set-timeout-default, https.server.set-timeout-returns-server, https.server.set-timeout-applies
    */
   setTimeout(callback?: () => void): this;
   setTimeout(msecs?: number, callback?: () => void): this;
@@ -268,6 +300,7 @@ class Server extends tls.Server {
    *
    * @param callback Called once the server has closed (with an error if it was not listening).
    * @returns This server.
+   * @rules https.server.close-returns-server, https.server.close-callback
    */
   override close(callback?: (error?: Error) => void): this {
     // As a plain-HTTP server does: idle keep-alive connections would otherwise hold the server open.
@@ -276,12 +309,18 @@ class Server extends tls.Server {
     return this;
   }
 
-  /** Destroys every connection, busy or idle. */
+  /**
+   * Destroys every connection, busy or idle.
+   * @rules https.server.close-all-connections
+   */
   closeAllConnections(): void {
     engineOf(this).closeAllConnections();
   }
 
-  /** Destroys the connections not serving a request. */
+  /**
+   * Destroys the connections not serving a request.
+   * @rules https.server.close-idle-connections
+   */
   closeIdleConnections(): void {
     engineOf(this).closeIdleConnections();
   }
@@ -290,6 +329,7 @@ class Server extends tls.Server {
    * Closes the server.
    *
    * @returns A promise that fulfils once it has closed (rejects, like `close`, if it was not listening).
+   * @rules https.server.async-dispose-calls-close, https.server.async-dispose-resolves-when-closed, https.server.async-dispose-stable
    */
   override async [Symbol.asyncDispose](): Promise<void> {
     await promisify((done: (error?: Error) => void) => this.close(done))();
@@ -308,6 +348,7 @@ Object.defineProperties(Server.prototype, {
  * The options of the TLS server under an https Server: HTTP/1.1 offered over ALPN unless the caller chose its own
  * protocol negotiation, Nagle off, then the caller's own options — prototype-less, with an own property for each name
  * the plain network server reads from its copy of them.
+ * @rules https.create-server.tls-server-options, https.create-server.secure-context-options, https.server.serves-http, https.auth.server-key-cert, https.auth.server-pfx-passphrase, https.auth.pem-text-or-bytes
  */
 function tlsServerOptions(opts: OwnOptions): OwnOptions {
   // beyond-spec: alpn-http1
@@ -315,7 +356,10 @@ function tlsServerOptions(opts: OwnOptions): OwnOptions {
   return coverNames({ __proto__: null, noDelay: true, ...alpn, ...opts }, NET_SERVER_OPTIONS);
 }
 
-/** What Server's constructor adds to the TLS server, for a new server and for an old-style subclass alike. */
+/**
+ * What Server's constructor adds to the TLS server, for a new server and for an old-style subclass alike.
+ * @rules https.server.serves-http, https.server.default-timeout, https.server.default-max-headers-count, https.server.close-all-connections, https.server.close-idle-connections, https.create-server.request-listener, https.events.server-request
+ */
 function setUpServer(server: Server, opts: OwnOptions, listener: RequestListener | undefined): void {
   const engine = createHttpEngine(server, opts as http.ServerOptions);
   engines.set(server, engine);
@@ -341,7 +385,10 @@ function engineOf(server: Server): http.Server {
   return engine;
 }
 
-/** The exported Server: the class, also callable without `new` (see `legacyConstructor`). */
+/**
+ * The exported Server: the class, also callable without `new` (see `legacyConstructor`).
+ * @rules https.server.extends-tls-server
+ */
 // beyond-spec: legacy-constructor
 const ServerExport = legacyConstructor(Server, (self, options, requestListener) => {
   const [opts, listener] = serverArguments<RequestListener>(options, requestListener);
@@ -362,6 +409,7 @@ export { ServerExport as Server };
  * ```ts
  * const server = createServer({ key, cert }, (req, res) => res.end('hi')).listen(0, '127.0.0.1');
  * ```
+ * @rules https.create-server.returns-server, https.create-server.arguments-optional, https.auth.server-key-cert, https.auth.server-pfx-passphrase, https.auth.pem-text-or-bytes
  */
 export function createServer(requestListener?: RequestListener): Server;
 export function createServer(options: ServerOptions | null | undefined, requestListener?: RequestListener): Server;
@@ -381,6 +429,7 @@ export function createServer(options?: ServerOptions | RequestListener | null, r
  * ```ts
  * get('https://localhost:8443/', { ca }, (res) => res.resume());
  * ```
+ * @rules https.get.options-object, https.get.url-string, https.get.url-object, https.get.url-and-options, https.get.method-get, https.get.callback-response, https.get.returns-client-request
  */
 export function get(options: RequestOptions | string | URL, callback?: ResponseListener): http.ClientRequest;
 export function get(url: string | URL, options: RequestOptions, callback?: ResponseListener): http.ClientRequest;
@@ -403,6 +452,7 @@ export function get(...args: unknown[]): http.ClientRequest {
  * ```ts
  * request('https://localhost:8443/', { ca }, (res) => res.resume()).end();
  * ```
+ * @rules https.request.http-options, https.request.options-object, https.request.url-string, https.request.url-object, https.request.url-and-options, https.request.callback-response, https.request.returns-client-request, https.request.body-write-end, https.request.connection-error-event, https.request.response-fields, https.events.response-data, https.global-agent.default-for-requests, https.agent.passed-as-agent-option
  */
 export function request(options: RequestOptions | string | URL, callback?: ResponseListener): http.ClientRequest;
 export function request(url: string | URL, options: RequestOptions, callback?: ResponseListener): http.ClientRequest;
@@ -411,7 +461,11 @@ export function request(...args: unknown[]): http.ClientRequest {
   return new http.ClientRequest(options as http.ClientRequestArgs, callback);
 }
 
-/** The reference `rt:https` module, shaped like the host's exports. */
+/**
+ * The reference `rt:https` module, shaped like the host's exports. No code of ours implements the load rules: this
+ * file's static import of `node:tls` throws on a runtime built without crypto, so loading the module fails as they say.
+ * @rules https.module.exports, https.load.*
+ */
 const https: HttpsExports = {
   Agent: AgentExport,
   get globalAgent(): Agent {

@@ -49,7 +49,10 @@ export interface QuerystringExports {
 const parsedKeys = new ParsedKeyCache();
 const encodedKeys = new EncodedKeyCache();
 
-/** What the parser reads from the module object, looked up when a part needs it (see `ModuleDecoders`). */
+/**
+ * What the parser reads from the module object, looked up when a part needs it (see `ModuleDecoders`).
+ * @rules querystring.unescape.replaceable
+ */
 const moduleDecoders: ModuleDecoders = {
   fallback: unescapeFallback,
   // beyond-spec: decoder-that-throws
@@ -77,6 +80,7 @@ const DEFAULT_MAX_KEYS = 1000;
  * parse('a=1&b=x+y&a=2'); // { a: ['1', '2'], b: 'x y' } (inheriting nothing)
  * parse('w:1;h:2', ';', ':'); // { w: '1', h: '2' }
  * ```
+ * @rules querystring.parse.accepts-string, querystring.parse.sep-default, querystring.parse.sep-custom, querystring.parse.eq-default, querystring.parse.eq-custom, querystring.parse.decode-default-unescape, querystring.parse.decode-custom, querystring.parse.max-keys-default, querystring.parse.max-keys-custom, querystring.parse.max-keys-zero-unlimited, querystring.result.null-prototype
  */
 export function parse(str: unknown, sep?: unknown, eq?: unknown, options?: ParseOptions | null): ParsedQuery {
   // Without the base-object prototype, as the spec requires (see `newQueryRecord`).
@@ -106,7 +110,10 @@ export function parse(str: unknown, sep?: unknown, eq?: unknown, options?: Parse
   return record as ParsedQuery;
 }
 
-/** `decode` is `parse` under the host's other name. */
+/**
+ * `decode` is `parse` under the host's other name.
+ * @rules querystring.decode.alias-of-parse
+ */
 export { parse as decode };
 
 /**
@@ -127,6 +134,7 @@ export { parse as decode };
  * stringify({ a: [1, 2], b: 'x y', c: NaN }); // 'a=1&a=2&b=x%20y&c='
  * stringify({ w: 1, h: 2 }, ';', ':'); // 'w:1;h:2'
  * ```
+ * @rules querystring.stringify.returns-string, querystring.stringify.sep-default, querystring.stringify.eq-default, querystring.stringify.custom-delimiters, querystring.stringify.encode-default-escape, querystring.stringify.encode-custom, querystring.stringify.own-properties, querystring.stringify.pair-order
  */
 export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: StringifyOptions | null): string {
   const pairSep: unknown = sep || '&';
@@ -155,12 +163,16 @@ export function stringify(obj?: unknown, sep?: unknown, eq?: unknown, options?: 
 /**
  * The converter for a custom encoder, made here rather than as a closure inside `stringify`: one there would capture
  * `encode`, which would make every call of `stringify` allocate a context, the default path included.
+ * @rules querystring.stringify.encode-custom
  */
 function customConvert(encode: (text: string) => unknown): (value: unknown) => unknown {
   return (value) => encode(primitiveText(value));
 }
 
-/** `encode` is `stringify` under the host's other name. */
+/**
+ * `encode` is `stringify` under the host's other name.
+ * @rules querystring.encode.alias-of-stringify
+ */
 export { stringify as encode };
 
 /**
@@ -176,6 +188,7 @@ export { stringify as encode };
  * ```ts
  * escape('a b&c=é'); // 'a%20b%26c%3D%C3%A9'
  * ```
+ * @rules querystring.escape.percent-encodes
  */
 export function escape(str: unknown): string {
   if (typeof str === 'string') return str.length === 0 ? '' : encodeUtf8Percent(str);
@@ -197,6 +210,7 @@ export function escape(str: unknown): string {
  * unescape('a%20b'); // 'a b'
  * unescape('100%'); // '100%' (no error)
  * ```
+ * @rules querystring.unescape.decodes, querystring.unescape.builtin-first, querystring.unescape.malformed-fallback
  */
 export function unescape(str: string, decodeSpaces?: boolean): string {
   if (typeof str === 'string') return decodeUtf8Percent(str) ?? unescapeFallback(str, decodeSpaces);
@@ -208,7 +222,10 @@ export function unescape(str: string, decodeSpaces?: boolean): string {
   }
 }
 
-/** The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it. */
+/**
+ * The never-throwing half of `unescape`: the module's current `unescapeBuffer` when an application replaced it.
+ * @rules querystring.unescape.malformed-fallback
+ */
 function unescapeFallback(str: string, decodeSpaces: boolean | undefined): string {
   const current = querystring.unescapeBuffer;
   if (current !== undefined && current !== unescapeBuffer) {
@@ -241,6 +258,7 @@ export function unescapeBuffer(str: string, decodeSpaces?: boolean): Buffer {
  * The reference `rt:querystring` module, shaped like the host's exports (in its order). It is mutable on purpose:
  * parse, stringify and unescape read `escape`, `unescape` and `unescapeBuffer` from it at call time, so an
  * application that assigns a replacement changes what they use.
+ * @rules querystring.module.exports, querystring.decode.alias-of-parse, querystring.encode.alias-of-stringify, querystring.escape.replaceable, querystring.unescape.replaceable
  */
 const querystring: QuerystringExports = {
   unescapeBuffer,

@@ -207,6 +207,7 @@ export function unknownSignal(signal: string | number): CodedError<TypeError> {
  * ```ts
  * const error = maxBufferExceeded('stdout'); // error.message === 'stdout maxBuffer length exceeded'
  * ```
+ * @rules child_process.exec.max-buffer-exceeded-kills, child_process.exec-file.max-buffer-exceeded-kills
  */
 export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<RangeError> {
   // beyond-spec: error-shape
@@ -222,6 +223,7 @@ export function maxBufferExceeded(stream: 'stdout' | 'stderr'): CodedError<Range
  * ```ts
  * throw ipcRequired('options.stdio');
  * ```
+ * @rules child_process.fork.stdio-exactly-one-ipc
  */
 export function ipcRequired(name: string): CodedError {
   // beyond-spec: error-shape
@@ -236,6 +238,7 @@ export function ipcRequired(name: string): CodedError {
  * ```ts
  * throw ipcOnePipe();
  * ```
+ * @rules child_process.fork.stdio-exactly-one-ipc
  */
 export function ipcOnePipe(): CodedError {
   // beyond-spec: error-shape
@@ -250,6 +253,7 @@ export function ipcOnePipe(): CodedError {
  * ```ts
  * throw invalidUrlScheme();
  * ```
+ * @rules child_process.exec.cwd-url-must-be-file, child_process.fork.module-path-url-must-be-file
  */
 export function invalidUrlScheme(): CodedError<TypeError> {
   // beyond-spec: error-shape
@@ -266,6 +270,7 @@ export function invalidUrlScheme(): CodedError<TypeError> {
  * controller.abort('stop');
  * const error = new AbortError(undefined, { cause: controller.signal.reason }); // error.cause === 'stop'
  * ```
+ * @rules child_process.exec.abort-error, child_process.exec-file.abort-error, child_process.events.fork-abort-error
  */
 export class AbortError extends Error {
   // beyond-spec: abort-error-details

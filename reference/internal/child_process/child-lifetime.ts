@@ -14,6 +14,7 @@ import type { AbortSignalLike } from '../validators.js';
  * ```ts
  * killOnTimeout(child, 1000, 9);
  * ```
+ * @rules child_process.spawn.timeout-kills, child_process.fork.timeout-default, child_process.fork.timeout-kills, child_process.fork.kill-signal-default, child_process.exec.timeout-default, child_process.exec.timeout-kills, child_process.exec-file.timeout-default, child_process.exec-file.timeout-kills
  */
 export function killOnTimeout(child: ChildProcess, timeout: number | null | undefined, killSignal: number | undefined): void {
   if (timeout == null || timeout <= 0) return;
@@ -42,6 +43,7 @@ export function killOnTimeout(child: ChildProcess, timeout: number | null | unde
  * ```ts
  * killOnAbort(child, controller.signal, undefined);
  * ```
+ * @rules child_process.spawn.signal-aborts, child_process.spawn.kill-signal-on-abort, child_process.fork.signal-closes-child, child_process.fork.kill-signal-on-abort, child_process.exec.signal-aborts, child_process.exec-file.signal-aborts
  */
 export function killOnAbort(child: ChildProcess, signal: AbortSignalLike | undefined, killSignal: number | undefined): void {
   if (!signal) return;
@@ -58,6 +60,7 @@ export function killOnAbort(child: ChildProcess, signal: AbortSignalLike | undef
 /**
  * Kills the child for an aborted signal and reports an AbortError on its `'error'` event (only when the kill was
  * delivered: a child that already exited has nothing to abort).
+ * @rules child_process.events.fork-abort-error, child_process.fork.kill-signal-default, child_process.fork.kill-signal-on-abort, child_process.spawn.kill-signal-on-abort
  */
 function abortChild(child: ChildProcess, killSignal: number | undefined, reason: unknown): void {
   try {

@@ -32,6 +32,7 @@ export interface ExecFileArguments {
  * ```ts
  * normalizeExecArgs('ls', { shell: '/bin/bash' }).options.shell; // '/bin/bash'
  * ```
+ * @rules child_process.exec.command-shell-interpreted, child_process.exec.shell-default-posix, child_process.exec.shell-default-windows, child_process.exec.shell-custom, child_process.general.completion-callback-optional
  */
 export function normalizeExecArgs(command: unknown, options?: unknown, callback?: unknown): ExecArguments {
   // beyond-spec: arg-type
@@ -62,6 +63,7 @@ export function normalizeExecArgs(command: unknown, options?: unknown, callback?
  * ```ts
  * normalizeExecFileArgs('ls', { cwd: '/' }).args; // []
  * ```
+ * @rules child_process.exec-file.args, child_process.exec-file.args-optional, child_process.general.completion-callback-optional
  */
 export function normalizeExecFileArgs(file: unknown, args?: unknown, options?: unknown, callback?: unknown): ExecFileArguments {
   if (Array.isArray(args)) {

@@ -8,7 +8,10 @@ import { getSystemErrorName } from 'node:util';
 import { maxBufferExceeded } from '../errors.js';
 import type { ExecCallback } from './exec-arguments.js';
 
-/** Default `maxBuffer`: 1 MiB per stream. */
+/**
+ * Default `maxBuffer`: 1 MiB per stream.
+ * @rules child_process.exec.max-buffer-default, child_process.exec-file.max-buffer-default
+ */
 export const DEFAULT_MAX_BUFFER = 1024 * 1024;
 
 /** Fields of the error passed when the child failed on its own (non-zero exit or a signal). */
@@ -47,6 +50,7 @@ export interface ExecRun {
  * textEncodingOf('latin1'); // 'latin1'
  * textEncodingOf('buffer'); // null
  * ```
+ * @rules child_process.exec.encoding-default-utf8, child_process.exec.encoding-named, child_process.exec.encoding-buffer, child_process.exec.encoding-unknown-buffer, child_process.exec-file.encoding-default-utf8, child_process.exec-file.encoding-buffer, child_process.exec-file.encoding-unknown-buffer
  */
 export function textEncodingOf(encoding: unknown): BufferEncoding | null {
   if (encoding === 'buffer' || typeof encoding !== 'string' || !Buffer.isEncoding(encoding)) return null;
@@ -64,6 +68,7 @@ export function textEncodingOf(encoding: unknown): BufferEncoding | null {
  * ```ts
  * superviseExec(spawn('ls'), { command: 'ls', encoding: 'utf8', maxBuffer: 1024, killSignal: undefined, timeout: 0, callback });
  * ```
+ * @rules child_process.exec.callback-on-exit, child_process.exec.success-null-error, child_process.exec.error-exit-code, child_process.exec.error-signal, child_process.exec.abort-error, child_process.exec.timeout-kills, child_process.exec.max-buffer-exceeded-kills, child_process.exec-file.callback-on-exit, child_process.exec-file.success-null-error, child_process.exec-file.error-exit-code, child_process.exec-file.error-signal, child_process.exec-file.abort-error, child_process.exec-file.timeout-kills, child_process.exec-file.max-buffer-exceeded-kills
  */
 export function superviseExec(child: ChildProcess, run: ExecRun): void {
   const { command, encoding, killSignal, callback } = run;
@@ -152,6 +157,7 @@ export function superviseExec(child: ChildProcess, run: ExecRun): void {
  * exitCodeOf(2); // 2
  * exitCodeOf(-1); // 'EPERM'
  * ```
+ * @rules child_process.exec.error-exit-code, child_process.exec-file.error-exit-code
  */
 function exitCodeOf(code: number | null): number | string | null {
   if (code !== null && code < 0) {
@@ -201,6 +207,7 @@ function commandFailed(result: SpawnSyncResult, commandLine: string): Error {
  * is dropped rather than turned into a replacement character. A stream set to an encoding delivers text; its chunks
  * are turned back into the bytes they were decoded from (exact, since the stream's decoder holds back incomplete
  * characters; only bytes that were not valid in the encoding come back as the replacement character's bytes).
+ * @rules child_process.exec.max-buffer-exceeded-truncates, child_process.exec-file.max-buffer-exceeded-truncates, child_process.exec.encoding-default-utf8, child_process.exec.encoding-named, child_process.exec-file.encoding-default-utf8
  */
 class OutputCollector {
   private readonly chunks: Buffer[] = [];

@@ -21,6 +21,7 @@ const EVAL_FLAGS: ReadonlySet<string> = new Set(['-e', '--eval', '-p', '--print'
  * ```ts
  * forkStdio(undefined, true); // ['pipe', 'pipe', 'pipe', 'ipc']
  * ```
+ * @rules child_process.fork.ipc-channel, child_process.fork.silent-default-inherit, child_process.fork.silent-pipes, child_process.fork.stdio-overrides-silent, child_process.fork.stdio-exactly-one-ipc, child_process.fork.stdio-string
  */
 export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
   if (typeof stdio === 'string') return stdioWithChannel(stdio);
@@ -48,6 +49,7 @@ function stdioWithChannel(stdio: string): unknown[] {
  * ```ts
  * withoutEval(['--inspect', '-e', 'code']); // ['--inspect']
  * ```
+ * @rules child_process.fork.exec-argv-default
  */
 export function withoutEval(execArgv: readonly string[]): string[] {
   // beyond-spec: fork-exec-argv-without-eval

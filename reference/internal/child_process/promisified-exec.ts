@@ -22,6 +22,7 @@ type CallbackFunction = (...args: unknown[]) => ChildProcess;
  * ```ts
  * const { stdout } = await promisifiedExec(execFile)('node', ['--version']);
  * ```
+ * @rules child_process.exec.promisify-resolves, child_process.exec.promisify-child, child_process.exec.promisify-rejects, child_process.exec-file.promisify-resolves, child_process.exec-file.promisify-child, child_process.exec-file.promisify-rejects
  */
 export function promisifiedExec(run: CallbackFunction): (...args: unknown[]) => PromiseWithChild<ExecOutput> {
   return (...args: unknown[]) => {
@@ -48,6 +49,7 @@ export function promisifiedExec(run: CallbackFunction): (...args: unknown[]) => 
  * ```ts
  * const exec = withPromisified(execWithCallback, promisifiedExec(execWithCallback));
  * ```
+ * @rules child_process.exec.promisify-resolves, child_process.exec-file.promisify-resolves
  */
 export function withPromisified<F extends CallbackFunction>(fn: F, custom: (...args: unknown[]) => unknown): F {
   Object.defineProperty(fn, promisify.custom, { value: custom, enumerable: false, writable: false, configurable: false });

@@ -14,6 +14,7 @@ const knownNumbers: ReadonlySet<number> = new Set(Object.values(byName));
  * ```ts
  * toSignal('sigint'); // 2 on Linux
  * ```
+ * @rules child_process.exec.kill-signal-name-or-number, child_process.exec-file.kill-signal-name-or-number, child_process.fork.kill-signal-on-abort
  */
 export function toSignal(signal: string | number): number {
   if (typeof signal === 'number') {
@@ -38,6 +39,7 @@ export function toSignal(signal: string | number): number {
  * ```ts
  * normalizeKillSignal('SIGKILL'); // 9
  * ```
+ * @rules child_process.exec.kill-signal-name-or-number, child_process.exec-file.kill-signal-name-or-number, child_process.fork.kill-signal-on-abort, child_process.spawn.kill-signal-on-abort
  */
 export function normalizeKillSignal(signal: unknown): number | undefined {
   if (typeof signal === 'string' || typeof signal === 'number') return toSignal(signal);

@@ -34,13 +34,17 @@ export interface NormalizedSpawn {
 /** Unix shell used for `shell: true`. */
 const UNIX_SHELL = process.platform === 'android' ? '/system/bin/sh' : '/bin/sh';
 
+/** @rules child_process.spawn.shell-true-posix, child_process.spawn.shell-true-windows, child_process.exec.shell-default-posix, child_process.exec.shell-default-windows, child_process.exec-file.shell-true-posix, child_process.exec-file.shell-true-windows */
 function shellOf(shell: string | true): string {
   if (typeof shell === 'string') return shell;
   if (process.platform === 'win32') return process.env['comspec'] ?? process.env['ComSpec'] ?? 'cmd.exe';
   return UNIX_SHELL;
 }
 
-/** `cmd.exe` takes `/d /s /c "<command>"` verbatim; every other shell takes `-c <command>`. */
+/**
+ * `cmd.exe` takes `/d /s /c "<command>"` verbatim; every other shell takes `-c <command>`.
+ * @rules child_process.exec.command-shell-interpreted, child_process.general.windows-bat-via-spawn-shell, child_process.general.windows-bat-via-exec, child_process.general.windows-bat-spaces-quoted
+ */
 function shellArgs(shell: string, command: string): { args: string[]; verbatim: boolean } {
   if (process.platform === 'win32' && /^(?:.*\\)?cmd(?:\.exe)?$/i.test(shell)) {
     return { args: ['/d', '/s', '/c', `"${command}"`], verbatim: true };
@@ -48,6 +52,7 @@ function shellArgs(shell: string, command: string): { args: string[]; verbatim: 
   return { args: ['-c', command], verbatim: false };
 }
 
+/** @rules child_process.spawn.env-default, child_process.spawn.env-custom, child_process.general.windows-env-case-insensitive, child_process.general.windows-env-first-match */
 function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean): string[] {
   let keys = environmentNames(env);
   if (process.platform === 'win32') keys = firstOfEachCaseInsensitiveKey(keys);
@@ -80,6 +85,7 @@ function environmentPairs(env: Readonly<Record<string, unknown>>, given: boolean
  * never the names of `Object.prototype`, where anything added by prototype pollution would otherwise reach every child
  * (`NODE_OPTIONS`, `LD_PRELOAD`…). A name shadowed by a nearer property, enumerable or not, is skipped as `for…in`
  * skips it.
+ * @rules child_process.spawn.env-custom
  */
 function environmentNames(env: object): string[] {
   const names: string[] = [];
@@ -120,7 +126,10 @@ export function environmentObject(envPairs: readonly string[]): Record<string, s
   return env;
 }
 
-/** Windows variable names are case-insensitive: sort, then keep only the first of each case-insensitive name. */
+/**
+ * Windows variable names are case-insensitive: sort, then keep only the first of each case-insensitive name.
+ * @rules child_process.general.windows-env-case-insensitive, child_process.general.windows-env-first-match
+ */
 function firstOfEachCaseInsensitiveKey(keys: string[]): string[] {
   const seen = new Set<string>();
   return keys.sort().filter((key) => {
@@ -142,6 +151,7 @@ function firstOfEachCaseInsensitiveKey(keys: string[]): string[] {
  * ```ts
  * normalizeSpawnOptions('ls', ['-l'], { argv0: 'list' }).args; // ['list', '-l']
  * ```
+ * @rules child_process.spawn.command, child_process.spawn.args, child_process.spawn.args-optional, child_process.spawn.cwd, child_process.spawn.env-default, child_process.spawn.env-custom, child_process.spawn.argv0-default, child_process.spawn.argv0-custom, child_process.spawn.detached, child_process.spawn.uid, child_process.spawn.gid, child_process.spawn.no-shell-default, child_process.spawn.shell-true-posix, child_process.spawn.shell-true-windows, child_process.spawn.shell-string, child_process.exec.shell-custom, child_process.exec-file.shell-string, child_process.general.path-from-env-option, child_process.general.path-from-process
  */
 export function normalizeSpawnOptions(command: unknown, args?: unknown, options?: unknown): NormalizedSpawn {
   // beyond-spec: arg-type

@@ -26,7 +26,10 @@ interface StartableChildProcess extends ChildProcess {
   spawnfile: string;
 }
 
-/** Name of the variable telling a child which file descriptor is its IPC channel. */
+/**
+ * Name of the variable telling a child which file descriptor is its IPC channel.
+ * @rules child_process.fork.channel-fd-env
+ */
 export const CHANNEL_FD_VARIABLE = 'RT_CHANNEL_FD';
 
 export interface StartOptions {
@@ -46,6 +49,7 @@ export interface StartOptions {
  * ```ts
  * ipcIndexOf(['pipe', 'pipe', 'pipe', 'ipc']); // 3
  * ```
+ * @rules child_process.fork.ipc-channel, child_process.fork.stdio-exactly-one-ipc
  */
 export function ipcIndexOf(stdio: unknown): number {
   if (!Array.isArray(stdio)) return -1;
@@ -68,6 +72,7 @@ export function ipcIndexOf(stdio: unknown): number {
  * ```ts
  * const child = startProcess(normalizeSpawnOptions('true'), { stdio: 'ignore', serialization: undefined, ipcFd: -1 });
  * ```
+ * @rules child_process.spawn.command, child_process.spawn.stdio, child_process.spawn.detached, child_process.spawn.uid, child_process.spawn.gid, child_process.spawn.serialization-default-json, child_process.spawn.serialization-advanced, child_process.fork.channel-fd-env, child_process.general.path-from-env-option, child_process.general.path-from-process, child_process.general.path-default-unix, child_process.general.path-windows-process, child_process.general.windows-bat-via-cmd-exe
  */
 export function startProcess(spawn: NormalizedSpawn, start: StartOptions): ChildProcess {
   // A child that is not the same runtime (custom execPath) learns its channel from this variable. A value inherited

@@ -29,6 +29,7 @@ function isUrlLike(value: unknown): value is UrlLike {
  * ```ts
  * toPath(new URL('file:///tmp'), 'options.cwd'); // '/tmp'
  * ```
+ * @rules child_process.spawn.cwd-file-url, child_process.exec.cwd-file-url, child_process.exec.cwd-url-must-be-file, child_process.exec-file.cwd-file-url, child_process.fork.cwd-file-url, child_process.fork.module-path-file-url, child_process.fork.module-path-url-must-be-file
  */
 export function toPath(value: unknown, name: string): string {
   let path: string;

@@ -42,6 +42,7 @@ export interface UrlOptions {
  * ```ts
  * requestArguments(['https://localhost/x', { ca }], globalAgent).options.path; // '/x'
  * ```
+ * @rules https.request.options-object, https.request.url-string, https.request.url-object, https.request.url-and-options, https.request.callback-response, https.request.default-protocol, https.request.default-port, https.request.agent-false, https.global-agent.default-for-requests, https.get.options-object, https.get.url-string, https.get.url-object, https.get.url-and-options, https.get.callback-response
  */
 export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): RequestArguments<A> {
   let index = 0;
@@ -89,6 +90,7 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
  * ```ts
  * urlToOptions(new URL('https://a%20b:c@localhost:8443/x?y')).auth; // 'a b:c'
  * ```
+ * @rules https.request.url-string, https.request.url-object, https.request.url-credentials-decoded, https.get.url-string, https.get.url-object
  */
 export function urlToOptions(url: URL): UrlOptions {
   const { hostname } = url;
@@ -119,6 +121,7 @@ export function urlToOptions(url: URL): UrlOptions {
  * ```ts
  * serverArguments((req, res) => res.end(), undefined); // [{}, listener]
  * ```
+ * @rules https.create-server.arguments-optional
  */
 export function serverArguments<L extends (...args: never[]) => unknown>(options: unknown, listener: L | undefined): [OwnOptions, L | undefined] {
   if (typeof options === 'function') return [{ __proto__: null }, options as L];
@@ -143,6 +146,7 @@ export function serverArguments<L extends (...args: never[]) => unknown>(options
  * ```ts
  * connectionArguments(8443, 'localhost', { ca }); // { ca, port: 8443, host: 'localhost' }
  * ```
+ * @rules https.agent.create-connection-override
  */
 export function connectionArguments(port: unknown, host?: unknown, options?: unknown): OwnOptions {
   // The spec's form, createConnection(options[, callback]).

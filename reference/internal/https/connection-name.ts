@@ -38,6 +38,7 @@ type NamePart = (typeof PARTS_BEFORE_SERVERNAME)[number] | (typeof PARTS_AFTER_S
  * ```ts
  * tlsNameParts({ host: 'a', rejectUnauthorized: false }); // '::::::false:::…'
  * ```
+ * @rules https.agent.caches-tls-sessions, https.agent.tls-options-from-request-options
  */
 export function tlsNameParts(options: Record<string, unknown>): string {
   const servername = options['servername'];

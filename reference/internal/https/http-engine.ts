@@ -18,6 +18,7 @@ const SURFACED = new Set<string | symbol>([
  * @param owner the https Server the engine works for.
  * @param options plain-HTTP server options (timeouts, parser limits, request/response classes).
  * @returns the engine; it never listens itself.
+ * @rules https.server.serves-http, https.server.properties-as-http, https.server.default-headers-timeout, https.server.default-request-timeout, https.server.default-keep-alive-timeout, https.create-server.http-server-options, https.events.server-request
  */
 export function createHttpEngine(owner: EventEmitter, options: http.ServerOptions): http.Server {
   const engine = http.createServer(options);

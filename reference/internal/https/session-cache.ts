@@ -2,7 +2,10 @@
 // the agent's `maxCachedSessions`. Each Agent owns its own cache.
 import { codedError } from '../errors.js';
 
-/** Default `maxCachedSessions`. */
+/**
+ * Default `maxCachedSessions`.
+ * @rules https.agent.max-cached-sessions-default
+ */
 export const DEFAULT_MAX_CACHED_SESSIONS = 100;
 
 /**
@@ -15,6 +18,7 @@ export const DEFAULT_MAX_CACHED_SESSIONS = 100;
  * ```ts
  * validateMaxCachedSessions(undefined); // 100
  * ```
+ * @rules https.agent.max-cached-sessions-default
  */
 export function validateMaxCachedSessions(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_CACHED_SESSIONS;
@@ -25,7 +29,10 @@ export function validateMaxCachedSessions(value: unknown): number {
   return value;
 }
 
-/** TLS sessions by pool name. */
+/**
+ * TLS sessions by pool name.
+ * @rules https.agent.caches-tls-sessions, https.agent.max-cached-sessions-limit, https.agent.max-cached-sessions-zero-disables
+ */
 export class SessionCache {
   /** Sessions by pool name, oldest first (Map keeps insertion order, which makes eviction O(1)). */
   readonly #sessions = new Map<string, Buffer>();
@@ -45,6 +52,7 @@ export class SessionCache {
    * @param session The session the server issued.
    * @param limit The agent's current `maxCachedSessions` (read on every insertion, so lowering it takes effect at once);
    *   0 stores nothing.
+   * @rules https.agent.max-cached-sessions-limit, https.agent.max-cached-sessions-zero-disables
    */
   store(key: string, session: Buffer, limit: number): void {
     if (limit === 0) return;

@@ -31,6 +31,7 @@ export function isHexDigit(code: number): boolean {
  * Decodes every `%XX` of `str` as UTF-8 exactly like `decodeURIComponent`, or returns `null` where that would throw:
  * a `%` not followed by two hex digits, a byte sequence that is not well-formed UTF-8 (overlong, surrogate, beyond
  * U+10FFFF, truncated). Everything else is copied unchanged.
+ * @rules querystring.unescape.builtin-first, querystring.parse.utf8-default
  */
 export function decodeUtf8Percent(str: string): string | null {
   let i = str.indexOf('%');
@@ -96,7 +97,10 @@ function byteAt(str: string, at: number, length: number): number {
   return h < 0 || l < 0 ? -1 : (h << 4) | l;
 }
 
-/** Decodes `%XX` escapes as UTF-8 bytes, replacing invalid sequences with U+FFFD; never throws. */
+/**
+ * Decodes `%XX` escapes as UTF-8 bytes, replacing invalid sequences with U+FFFD; never throws.
+ * @rules querystring.unescape.malformed-fallback
+ */
 export function safeDecode(str: string, decodeSpaces: boolean | undefined): string {
   return utf8.decode(percentBytes(str, decodeSpaces));
 }
@@ -105,6 +109,7 @@ export function safeDecode(str: string, decodeSpaces: boolean | undefined): stri
  * The bytes of `str` with `%XX` escapes decoded. A `%` not followed by two hex digits stays a literal `%`; `+` becomes
  * a space when `decodeSpaces` is set; every other code unit contributes its low byte (the host's fallback keeps only
  * that byte, so characters above U+00FF are not preserved — this is the documented "safer" decoder, not a UTF-8 one).
+ * @rules querystring.unescape.malformed-fallback
  */
 export function percentBytes(str: string, decodeSpaces: boolean | undefined): Uint8Array {
   const length = str.length;

@@ -42,6 +42,7 @@ const regexpExec: (this: RegExp, text: string) => RegExpExecArray | null = RegEx
  * Percent-encodes `str` (a string). Returns `str` itself when nothing needs escaping, so the common all-ASCII case
  * allocates nothing. A surrogate code unit (high or low) is combined with whatever code unit follows it into one
  * four-byte sequence, as the host does; a surrogate in last position throws `ERR_INVALID_URI` (see `invalidUri`).
+ * @rules querystring.escape.percent-encodes, querystring.stringify.utf8-percent-encoding
  */
 export function encodeUtf8Percent(str: string): string {
   const length = str.length;

@@ -14,6 +14,7 @@ const ENCODED_SLOTS = 128;
  * string object seen last time instead of slicing a new one skips the copy and, more importantly, V8's string-table
  * lookup when the key is used as a property name. Bounded: a fixed number of slots, each holding the last key that
  * hashed to it.
+ * @rules querystring.module.faster-than-url-search-params
  */
 export class ParsedKeyCache {
   readonly #slots: string[] = new Array<string>(PARSED_SLOTS).fill('');
@@ -108,6 +109,7 @@ export interface KeyTexts {
  * objects of the same few shapes again and again, and this saves encoding each key and joining it with the delimiters
  * for every pair (the joined `&key=` saves one concatenation per pair). Bounded in entries (cleared when full) and in
  * key length.
+ * @rules querystring.module.faster-than-url-search-params
  */
 export class EncodedKeyCache {
   readonly #leads = new Map<string, KeyTexts>();

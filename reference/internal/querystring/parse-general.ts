@@ -17,6 +17,7 @@ const PLUS = 0x2b;
  * @param decode A custom decoder, or `null` for the default one.
  * @param decoders The module's current fallback decoders.
  * @param record The result to fill.
+ * @rules querystring.parse.sep-custom, querystring.parse.eq-custom, querystring.parse.eq-multi-char, querystring.parse.max-keys-custom, querystring.parse.max-keys-zero-unlimited, querystring.parse.empty-entries
  */
 export function parseGeneral(
   str: string,
@@ -130,6 +131,7 @@ export function parseGeneral(
   addDecoded(record, key, value, keyEncoded, valueEncoded, decode, decoders);
 }
 
+/** @rules querystring.parse.decode-default-unescape, querystring.parse.decode-custom */
 function addDecoded(
   record: QueryRecord,
   key: string,

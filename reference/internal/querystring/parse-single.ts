@@ -32,6 +32,7 @@ const LONG_VALUE = 16;
  * @param decoders The module's current fallback decoders.
  * @param keys The cache plain keys are taken from.
  * @param record The result to fill.
+ * @rules querystring.parse.sep-default, querystring.parse.sep-custom, querystring.parse.eq-default, querystring.parse.eq-custom, querystring.parse.max-keys-default, querystring.parse.max-keys-custom, querystring.parse.max-keys-zero-unlimited, querystring.parse.empty-entries, querystring.module.faster-than-url-search-params
  */
 export function parseSingle(
   str: string,
@@ -142,6 +143,7 @@ function replacePlus(text: string, by: string): string {
 /**
  * `parseSingle` for a query without `+` or `%` and the default decoder: every key and value is taken as it is, so the
  * walk only looks for the delimiters (keys are still hashed for the key cache), and long values are skipped natively.
+ * @rules querystring.parse.empty-entries, querystring.parse.max-keys-default, querystring.parse.max-keys-custom
  */
 function parsePlain(str: string, sepCode: number, eqCode: number, pairs: number, keys: ParsedKeyCache, record: QueryRecord): void {
   const length = str.length;
@@ -193,6 +195,7 @@ function indexOrLength(str: string, char: string, from: number): number {
  * (Only code that took that prototype from a result with `Object.getPrototypeOf` and gave it properties could tell
  * the difference: a key proven new then ignores the inherited value instead of collecting it into an array with the
  * parsed one.)
+ * @rules querystring.result.single-value-string
  */
 function addNew(record: QueryRecord, key: string, value: string): void {
   record[key] = value;
@@ -210,7 +213,10 @@ function addFiltered(record: QueryRecord, key: string, value: string, hash: numb
   return seen | bit;
 }
 
-/** Adds a pair of strings: with the default decoder values are strings, so a `typeof` test replaces `.pop`. */
+/**
+ * Adds a pair of strings: with the default decoder values are strings, so a `typeof` test replaces `.pop`.
+ * @rules querystring.result.single-value-string, querystring.parse.repeated-keys
+ */
 function addPlain(record: QueryRecord, key: string, value: string): void {
   const current = record[key];
   if (current === undefined) record[key] = value;
@@ -225,6 +231,7 @@ function addPlain(record: QueryRecord, key: string, value: string): void {
  * when decoding would fail (a part without `%` decodes to itself, and a part that decodes has a valid `%XX`, which
  * fires the check). So decode optimistically and fall back to the exact walk only when decoding fails. A custom
  * decoder sees every non-empty part, with `+` handed over as `%20`.
+ * @rules querystring.parse.decode-default-unescape, querystring.parse.decode-custom, querystring.parse.utf8-default
  */
 function addEncoded(
   record: QueryRecord,

@@ -16,11 +16,15 @@ export type QueryRecord = Record<string, unknown>;
  * path that checks the chain for read-only elements (3× slower, measured), and only code holding a result and calling
  * `Object.getPrototypeOf` on it could reach the prototype at all. The single-character parser relies on the prototype
  * staying empty: it stores a key it knows to be new without reading it first (`addNew` in parse-single.ts).
+ * @rules querystring.result.null-prototype
  */
 const ParsedQueryRecord = function ParsedQueryRecord(): void {} as unknown as new () => QueryRecord;
 ParsedQueryRecord.prototype = Object.create(null) as QueryRecord;
 
-/** A new, empty parse result (see `ParsedQueryRecord`). */
+/**
+ * A new, empty parse result (see `ParsedQueryRecord`).
+ * @rules querystring.result.null-prototype
+ */
 export function newQueryRecord(): QueryRecord {
   return new ParsedQueryRecord();
 }
@@ -48,6 +52,7 @@ export interface ModuleDecoders {
  * @param decode The custom decoder, or `null`.
  * @param decoders The module's current fallback decoders.
  * @returns The decoded part.
+ * @rules querystring.parse.decode-default-unescape, querystring.parse.decode-custom, querystring.parse.utf8-default
  */
 export function decodePart(text: string, decode: Decoder, decoders: ModuleDecoders): unknown {
   if (decode === null) return decodeUtf8Percent(text) ?? decoders.fallback(text, undefined);
@@ -66,6 +71,7 @@ export function decodePart(text: string, decode: Decoder, decoders: ModuleDecode
  * @param record The result being filled.
  * @param key The decoded key (any property key: custom decoders may return symbols or numbers).
  * @param value The decoded value.
+ * @rules querystring.result.single-value-string, querystring.parse.repeated-keys
  */
 export function addPair(record: QueryRecord, key: unknown, value: unknown): void {
   const name = key as string;

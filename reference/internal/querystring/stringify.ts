@@ -8,6 +8,7 @@ import type { EncodedKeyCache } from './key-caches.js';
 /**
  * The text a value contributes: strings, finite numbers, bigints and booleans; anything else (including NaN and
  * ±Infinity, objects, null, undefined) is the empty string.
+ * @rules querystring.stringify.string-values, querystring.stringify.finite-number-values, querystring.stringify.bigint-values, querystring.stringify.boolean-values, querystring.stringify.non-finite-empty, querystring.stringify.unsupported-empty
  */
 export function primitiveText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -21,6 +22,7 @@ export function primitiveText(value: unknown): string {
  * `primitiveText` already percent-encoded with the default encoder. Only strings need scanning: the text of a
  * finite number below 1e21 in magnitude, a bigint or a boolean has nothing to escape; larger numbers print as
  * `1e+21`, whose `+` is escaped.
+ * @rules querystring.stringify.string-values, querystring.stringify.finite-number-values, querystring.stringify.bigint-values, querystring.stringify.boolean-values, querystring.stringify.non-finite-empty, querystring.stringify.unsupported-empty
  */
 export function encodedText(value: unknown): string {
   if (typeof value === 'string') return value.length === 0 ? '' : encodeUtf8Percent(value);
@@ -55,6 +57,7 @@ export function plus(left: unknown, right: unknown): unknown {
  * @param eq The key/value delimiter.
  * @param leads The cache of encoded `key=` and `&key=` texts (used with `&` and `=` only).
  * @returns The query string.
+ * @rules querystring.stringify.pair-order, querystring.stringify.array-repeats-key, querystring.stringify.array-elements-coerced, querystring.module.faster-than-url-search-params
  */
 export function stringifyDefault(source: Record<string, unknown>, keys: readonly string[], sep: string, eq: string, leads: EncodedKeyCache): string {
   // The cache holds texts joined with `&` and `=`, so it serves only the default delimiters.
@@ -102,6 +105,7 @@ export function stringifyDefault(source: Record<string, unknown>, keys: readonly
  * @param eq The key/value delimiter, likewise.
  * @param convert Turns a key or value into its encoded text (or whatever the custom encoder returns).
  * @returns The query string.
+ * @rules querystring.stringify.pair-order, querystring.stringify.array-repeats-key, querystring.stringify.array-elements-coerced, querystring.stringify.custom-delimiters, querystring.stringify.encode-custom
  */
 export function stringifyGeneral(
   source: Record<string, unknown>,
