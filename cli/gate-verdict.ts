@@ -14,7 +14,8 @@ export const EXIT_UNEXPECTED = 1;
  * @param stream where to print (stdout)
  * @param report the gate's report over the verb's results
  * @param sources the gate's sources; none: without a gate, every failing normative result was unexpected
- * @param explain whether, without a gate, to say that exit 1 is a verdict and how to gate (not for a replay of one case)
+ * @param explain whether, without a gate, to say that exit 1 is a verdict and how to gate: not for a replay of one
+ *   case, nor when the verb exits with another code (interrupted, or its output not written where asked)
  * @returns 0, or EXIT_UNEXPECTED when the gate found an unexpected result
  */
 export function printGateVerdict(stream: NodeJS.WritableStream, report: GateReport, sources: readonly ExpectationSource[], explain = true): number {

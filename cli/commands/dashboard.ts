@@ -54,6 +54,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   const judged = inputs.map(({ results }) => ({ results, marks: markExpectations(results, sources) }));
   process.stdout.write('\n');
   for (const { results, marks } of judged) for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
-  const verdict = printGateVerdict(process.stdout, combineGateReports(judged.map(({ marks }) => marks.report)), sources);
+  const verdict = printGateVerdict(process.stdout, combineGateReports(judged.map(({ marks }) => marks.report)), sources, !saved.failure);
   return saved.failure ? 2 : verdict;
 }

@@ -53,7 +53,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}${written.endpoints.map((file) => `shields: ${file}\n`).join('')}`);
   process.stdout.write('\n');
   for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
-  const verdict = printGateVerdict(process.stdout, marks.report, sources);
+  const verdict = printGateVerdict(process.stdout, marks.report, sources, !failure);
   return failure ? 2 : verdict;
 }
 

@@ -165,8 +165,11 @@ async function runLocked(plan: RunPlan): Promise<number> {
   printSummary(process.stdout, results, gate.length > 0 ? { gate: marks } : {});
   process.stdout.write(`results: ${saved.file}\n`);
   if (reportFile) process.stdout.write(`report:  ${reportFile}\n`);
+  // "exit 1 is a verdict" only when the run exits by the verdict: not for a replay of one case, nor when it ends 130
+  // (interrupted) or 2 (results not written where asked).
+  const exitsByVerdict = !results.interrupted && !saved.failure;
+  const verdict = printGateVerdict(process.stdout, marks.report, gate, cases.length > 1 && exitsByVerdict);
   // A replay (one case): its outcome is the point, so it comes last, one line per candidate.
-  const verdict = printGateVerdict(process.stdout, marks.report, gate, cases.length > 1);
   if (cases.length === 1) {
     process.stdout.write('\n');
     printCaseVerdicts(process.stdout, results);

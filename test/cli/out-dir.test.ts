@@ -140,7 +140,8 @@ describe('rtconf never loses results to a write that fails after the run', funct
        import { rmSync, writeFileSync } from 'node:fs';
        let done = false;
        const sabotage = () => { if (!done) { done = true; rmSync(${JSON.stringify(out)}, { recursive: true, force: true }); writeFileSync(${JSON.stringify(out)}, 'in the way'); } };
-       const parse = (...args) => { sabotage(); return qs.parse(...args); };
+       // Its results inherit Object.prototype, a normative failure: the run still exits 2, not 1, and says no "exit 1".
+       const parse = (...args) => { sabotage(); return { ...qs.parse(...args) }; };
        export default { name: 'saboteur', modules: { querystring: { ...qs, parse, decode: parse } } };`,
     );
     const outcome = await runCli(['run', '--candidate', adapter, '--case', 'querystring.parse.*', '--seed', '5', '--out', out]);
@@ -154,16 +155,21 @@ describe('rtconf never loses results to a write that fails after the run', funct
     expect(outcome.stdout).to.contain(join(folder, 'results.json'));
     expect(existsSync(join(folder, 'index.html')), 'the reports go with the results').to.equal(true);
     expect(await readFile(out, 'utf8')).to.equal('in the way');
+    expect(results.runs[0]?.results.some((result) => result.status === 'fail'), 'a normative failure to explain').to.equal(true);
+    expect(outcome.stdout).not.to.contain('exit 1:');
   });
 
   it('report: writes the reports to a temp folder, says where, and exits 2 when the folder refuses them', async () => {
-    const file = await writeResults(buildSampleResults({ candidates: 2, cases: 12 }), join(dir, 'run'));
+    const file = await writeResults(buildSampleResults({ candidates: 2, cases: 12, failureRate: 0.5 }), join(dir, 'run'));
     await mkdir(join(dir, 'run', 'index.html')); // a folder where the page should go: the write fails after the lock
     const outcome = await runCli(['report', file]);
     expect(outcome.code, outcome.stderr).to.equal(2);
     expect(outcome.stderr).not.to.contain('internal error');
     const folder = savedIn(outcome.stderr);
     expect(await readdir(folder)).to.include.members(['index.html', 'junit.xml']);
+    // The sample has failing normative results, but the verb exits 2, so it does not explain an exit 1.
+    expect(outcome.stdout).to.match(/normative rules? not met/);
+    expect(outcome.stdout).not.to.contain('exit 1:');
   });
 
   it('merge: writes the merged file to a temp folder, says where, and exits 2 when --out cannot be written', async () => {
