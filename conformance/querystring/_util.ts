@@ -220,3 +220,9 @@ export function outcomeOf(call: () => unknown): Outcome {
     return { threw: describeThrown(error) };
   }
 }
+
+/**
+ * Decimal text of a finite number, in any spelling (querystring.stringify.finite-number-values): digits with an
+ * optional sign, fraction and exponent. Number() alone would also read '' as 0 and '0x10' as 16.
+ */
+export const DECIMAL_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;

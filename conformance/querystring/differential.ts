@@ -9,7 +9,7 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeValue } from '../kit.js';
-import { assigner, isObjectMemberName, loose, outcomeOf, pairsOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
+import { assigner, DECIMAL_TEXT, isObjectMemberName, loose, outcomeOf, pairsOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
 
 /** A counterexample pinned on a rule: the rule, the narrowed input, and what the candidate and the reference made of it. */
 interface Fault {
@@ -308,7 +308,7 @@ function pairFault(
       const written = 'value' in outcome && typeof outcome.value === 'string' ? outcome.value : undefined;
       const text = written?.slice(written.indexOf('=') + 1);
       if (text !== undefined && !/^[A-Za-z0-9\-_.!~*'()%]*$/.test(text)) return pin('querystring.stringify.utf8-percent-encoding', fault);
-      if (text !== undefined && Number(decodeURIComponent(text)) === value) return undefined;
+      if (text !== undefined && DECIMAL_TEXT.test(decodeURIComponent(text)) && Number(decodeURIComponent(text)) === value) return undefined;
       return pin('querystring.stringify.finite-number-values', fault);
     }
     case 'bigint':

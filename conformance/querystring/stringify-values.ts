@@ -3,7 +3,7 @@
 // compared as a multiset of pairs: their order is the pair-order rule's.
 import { expect } from 'chai';
 import { defineCases } from '../case.js';
-import { expectPairs, outcomeOf, pairsOf, qsFunction, safeText } from './_util.js';
+import { DECIMAL_TEXT, expectPairs, outcomeOf, pairsOf, qsFunction, safeText } from './_util.js';
 
 /** The value part of `key=value` output for one key. */
 function valueOf(output: unknown, key: string): string {
@@ -35,9 +35,12 @@ export const stringifyValueCases = defineCases('querystring', [
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       // Any decimal text that reads back as the number will do ('1e-7' or '0.0000001'): its spelling is left open.
+      // It must be decimal text first: Number() alone would read '' as 0 and '0x10' as 16.
       const numbers: Record<string, number> = { a: 0, b: -12, c: 1.5, d: 1e-7 };
       const written = stringify(numbers);
-      const read = Object.fromEntries(pairsOf(written).map((pair) => [pair.slice(0, pair.indexOf('=')), Number(pair.slice(pair.indexOf('=') + 1))]));
+      const values = pairsOf(written).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const);
+      for (const [key, text] of values) expect(text, `the text written for ${key} in ${JSON.stringify(written)}`).to.match(DECIMAL_TEXT);
+      const read = Object.fromEntries(values.map(([key, text]) => [key, Number(text)]));
       expect(read, `the numbers read back from ${JSON.stringify(written)}`).to.deep.equal(numbers);
       const fc = ctx.fc;
       // Numbers whose text has no character to encode (an exponent's '+' is the encoding rule's, checked there).
@@ -45,6 +48,7 @@ export const stringifyValueCases = defineCases('querystring', [
       await ctx.check(
         fc.property(number, (value) => {
           const written = valueOf(stringify({ n: value }), 'n');
+          expect(written, 'the text written').to.match(DECIMAL_TEXT);
           expect(Number(written), `the number read back from ${JSON.stringify(written)}`).to.equal(value === 0 ? 0 : value);
         }),
       );

@@ -261,6 +261,20 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['querystring.stringify.skips-inherited-properties'],
   },
   {
+    // Number('') is 0: the case must check the text is decimal before reading it back.
+    name: 'stringify writes 0 as the empty string (a falsy value dropped)',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (v === 0 ? '' : v)), ...rest) })),
+    caught: ['querystring.stringify.writes-finite-numbers-as-decimal-text'],
+    breaks: ['querystring.stringify.finite-number-values'],
+  },
+  {
+    // Number('0x10') is 16: hexadecimal text reads back as the number but is not decimal text.
+    name: 'stringify writes non-negative integers in hexadecimal',
+    module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? `0x${v.toString(16)}` : v)), ...rest) })),
+    caught: ['querystring.stringify.writes-finite-numbers-as-decimal-text'],
+    breaks: ['querystring.stringify.finite-number-values'],
+  },
+  {
     name: 'stringify writes NaN and the infinities as text',
     module: mutant((base) => ({ stringify: (obj, ...rest) => base.stringify(mapInput(obj, (v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)), ...rest) })),
     caught: ['querystring.stringify.writes-non-finite-numbers-as-empty', 'querystring.stringify.agrees-with-reference.non-finite-empty'],
