@@ -103,7 +103,9 @@ export const maxBufferCases = defineCases('child_process', [
     },
     {
       id: `child_process.${via}.max-buffer-default-is-1mib`,
-      rules: [rule(via, 'max-buffer-default'), rule(via, 'max-buffer-exceeded-truncates')],
+      // The error it expects is the exceeded-kills rule's ("reports an error"): cited, so that a candidate that passes
+      // the limit silently is charged there too, not only under the default and the truncation.
+      rules: [rule(via, 'max-buffer-default'), rule(via, 'max-buffer-exceeded-truncates'), rule(via, 'max-buffer-exceeded-kills')],
       async run(ctx) {
         // The child stays alive after writing and ends with exit code 0 on SIGTERM (the default killSignal): the
         // callback's error can only come from the limit being passed, never from the child's exit.
