@@ -249,7 +249,6 @@ export function releaseOf(version: string): string {
   return valid(clean(version) ?? '') ?? version;
 }
 
-/** A recorded id as a spec, or undefined when it is not one (an id from another version of the suite). */
 /** Every rule of every file, the wording of the newest suite version winning. */
 function unionRules(inputs: readonly DashboardInput[]): RuleSummary[] {
   const newestFirst = [...inputs].sort((a, b) => compareVersions(b.results.tool.version, a.results.tool.version));

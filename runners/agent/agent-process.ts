@@ -16,11 +16,11 @@ const TAIL_BYTES = 4096;
 /** How long `kill` waits for the killed process to be reaped. */
 const REAP_WAIT_MS = 2000;
 
-/** The last `TAIL_BYTES` of a stream, so diagnostics survive any amount of output without holding it. */
+/** The last `TAIL_BYTES` of a stream (a process's output, a page's console), so diagnostics survive any amount of output without holding it. */
 export class Tail {
   private text = '';
-  push(chunk: Buffer): void {
-    this.text = (this.text + chunk.toString('utf8')).slice(-TAIL_BYTES);
+  push(chunk: Buffer | string): void {
+    this.text = (this.text + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'))).slice(-TAIL_BYTES);
   }
   toString(): string {
     return this.text.trim();
@@ -52,10 +52,6 @@ export class AgentProcess {
   constructor(options: AgentProcessOptions) {
     this.workDir = mkdtempSync(join(tmpdir(), options.folderPrefix));
     if (options.folderMode !== undefined) chmodSync(this.workDir, options.folderMode);
-  }
-
-  get pid(): number | undefined {
-    return this.child?.pid;
   }
 
   /** Whether `killNow` has been called: nothing may be started any more. */
@@ -96,7 +92,7 @@ export class AgentProcess {
 
   /** A line of the harness's own about this agent, kept with what the agent printed on stderr. */
   note(line: string): void {
-    this.stderr.push(Buffer.from(`${line}\n`));
+    this.stderr.push(`${line}\n`);
   }
 
   cpuMs(): number | undefined {

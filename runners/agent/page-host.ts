@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { AgentHost, AgentHostEvents, AgentHostFactory } from './agent-host.js';
 import type { AgentChannel } from './channel.js';
+import { Tail } from './agent-process.js';
 import { agentProcesses, killTree } from './kill-tree.js';
 import { PAGE_BINDINGS, PAGE_DELIVER } from './page-harness-channel.js';
 import { processCpuMs } from './process-cpu.js';
@@ -25,7 +26,6 @@ export interface PageSite {
 /** Environment variable of a page agent's browser, so that its processes can be found and killed. */
 export const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
 
-const TAIL_CHARS = 4096;
 /** How long `kill` waits for the browser to close. */
 const CLOSE_WAIT_MS = 5000;
 
@@ -66,7 +66,7 @@ export class PageHost implements AgentHost {
   private ended = false;
   private events?: AgentHostEvents;
   private closing?: Promise<void>;
-  private tail = '';
+  private readonly tail = new Tail();
 
   constructor(private readonly site: PageSite) {}
 
@@ -134,7 +134,7 @@ export class PageHost implements AgentHost {
   }
 
   diagnostics(): string {
-    return this.tail.trim();
+    return this.tail.toString();
   }
 
   killNow(): void {
@@ -168,6 +168,6 @@ export class PageHost implements AgentHost {
   }
 
   private record(line: string): void {
-    this.tail = `${this.tail}${line}\n`.slice(-TAIL_CHARS);
+    this.tail.push(`${line}\n`);
   }
 }

@@ -33,15 +33,6 @@ export class ProcessHost implements AgentHost {
     private readonly script: string,
   ) {}
 
-  /** `NAME=value` in the agent's environment, inherited by everything it starts, so stray descendants can be found. */
-  get tag(): string {
-    return this.process.tag;
-  }
-
-  get pid(): number | undefined {
-    return this.process.pid;
-  }
-
   async start(events: AgentHostEvents): Promise<void> {
     const channel = await listenForAgent(events);
     this.channel = channel;

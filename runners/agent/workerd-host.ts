@@ -11,6 +11,7 @@ import type { AgentHost, AgentHostEvents, AgentHostFactory, AgentHostContext } f
 import { AGENT_MODULE, buildWorkerAgent, MAIN_MODULE, type WorkerAgentBundle } from './build-worker-agent.js';
 import type { AgentChannel } from './channel.js';
 import { openHttpChannel } from './http-agent-channel.js';
+import { LineFramer } from './line-framer.js';
 import { AgentProcess } from './agent-process.js';
 
 /** Which workerd, and how its Worker is configured. */
@@ -103,15 +104,6 @@ export class WorkerdHost implements AgentHost {
     private readonly caseModules: readonly string[] = [],
   ) {}
 
-  /** `NAME=value` in workerd's environment, so that the process can be found and killed whatever it started. */
-  get tag(): string {
-    return this.process.tag;
-  }
-
-  get pid(): number | undefined {
-    return this.process.pid;
-  }
-
   async start(events: AgentHostEvents): Promise<void> {
     if (this.process.isKilled) return;
     const { workDir } = this.process;
@@ -125,17 +117,12 @@ export class WorkerdHost implements AgentHost {
     const child = this.process.spawn(this.launch.executable, ['serve', config, '--control-fd', '3'], events, { extraStdio: ['pipe'] });
     const control = child.stdio[3] as Readable | null;
     control?.setEncoding('utf8');
-    let pending = '';
+    const framer = new LineFramer(CONTROL_LINE_BYTES);
     control?.on('data', (chunk: string) => {
-      pending += chunk;
-      let newline: number;
-      while ((newline = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
+      for (const line of framer.push(chunk).lines) {
         const port = listeningPort(line);
         if (port !== undefined && !this.channel && !this.process.isKilled) this.connect(port, events);
       }
-      if (pending.length > CONTROL_LINE_BYTES) pending = '';
     });
     control?.on('error', () => undefined);
   }

@@ -7,6 +7,7 @@ import { summarize, type CandidateInfo, type CaseResult, type RepetitionOutcome 
 import type { Status } from '../../results/status.js';
 import { selectCases } from '../../conformance/registry.js';
 import { MODULES } from '../../spec/rule.js';
+import { firstLine } from '../../io/message-text.js';
 import { CORPUS, CORPUS_SEED, readVerdicts, runTargets, targetOf, type RunTarget, type TargetRun, type VerdictFile } from './corpus.js';
 
 /** What the sweep found wrong with one case of one candidate. */
@@ -71,7 +72,7 @@ export function findingsOf(name: string, run: TargetRun['run'], committed?: Verd
   for (const result of run.results) {
     const outcomes = (result.outcomes ?? [{ status: result.status, seed: Number.NaN }]).map(({ status, seed }) => ({ status, seed }));
     const statuses = new Set(outcomes.map((outcome) => outcome.status));
-    const message = firstLine(result.outcomes?.find((outcome) => outcome.status !== 'pass')?.message ?? (result.status === 'pass' ? undefined : result.message));
+    const message = messageLine(result.outcomes?.find((outcome) => outcome.status !== 'pass')?.message ?? (result.status === 'pass' ? undefined : result.message));
     const base = { candidate: name, case: result.case, outcomes, ...(message ? { message } : {}) };
     if (statuses.size > 1) {
       findings.push({ ...base, kind: 'seeds' });
@@ -128,7 +129,8 @@ export function describeFinding(finding: SeedFinding): string {
   return `${finding.candidate} ${finding.case}: ${what} (${bySeed})${finding.message ? `; ${finding.message}` : ''}`;
 }
 
-function firstLine(text: string | undefined): string | undefined {
-  const line = text?.split('\n')[0]?.trim();
-  return line ? (line.length > 300 ? `${line.slice(0, 300)}…` : line) : undefined;
+/** The message's first line, clipped for a one-line finding; undefined for none. */
+function messageLine(text: string | undefined): string | undefined {
+  const line = text === undefined ? '' : firstLine(text, 301).trim();
+  return line === '' ? undefined : line;
 }
