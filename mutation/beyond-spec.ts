@@ -39,8 +39,8 @@ export const BEYOND_SPEC_KEYS = {
   'empty-command': { reason: 'refusing an empty command follows Node; the spec states no error for it (§Errors)' },
   'unknown-signal': { reason: 'refusing an unknown signal follows Node; the spec states no error for it (§Errors)' },
   'second-ipc': { reason: "refusing a second 'ipc' entry in spawn's stdio follows Node; the spec states the one-'ipc' rule for fork only (§Errors)" },
-  'max-cached-sessions-check': { reason: 'refusing a maxCachedSessions that is not a number >= 0 follows Node; the spec states no error for it (§Errors)' },
-  'receiver-check': { reason: 'refusing a server the constructor never set up follows Node; the spec states no error for it (§Errors)' },
+  'max-cached-sessions-check': { reason: 'refusing a maxCachedSessions that is not a number >= 0 is the reference\'s own check (Node accepts -1, NaN or a string there; docs/reference.md); the spec states no error for it (§Errors)' },
+  'receiver-check': { reason: 'refusing a server the constructor never set up is the reference\'s own check (Node\'s closeAllConnections and closeIdleConnections do nothing on such an object; docs/reference.md); the spec states no error for it (§Errors)' },
   'error-shape': {
     reason: 'the class, code, message, stack and printed form of errors follow Node; the spec shows no catalogue of error codes and messages (§Errors)',
   },
@@ -67,13 +67,10 @@ export const BEYOND_SPEC_KEYS = {
   },
   'channel-env': {
     reason:
-      'dropping a channel variable the caller\'s env holds follows Node (a child must not take a channel it was not given); the spec names RT_CHANNEL_FD only as where a fork with a custom execPath finds its channel',
+      'dropping a channel variable the caller\'s env holds is the reference\'s own choice (a child must not take a channel it was not given; Node passes it on and the child drops it at start-up; docs/reference.md); the spec names RT_CHANNEL_FD only as where a fork with a custom execPath finds its channel',
   },
   'url-like-paths': { reason: "accepting URL objects of another realm or library by their shape follows Node; the spec's URL is the runtime's own URL type" },
-  'undefined-as-absent': { reason: 'reading an option set to undefined as absent follows Node; the spec gives defaults for absent options only' },
-  'spawn-serialization': {
-    reason: "spawn's serialization option and its refusal of other values follow Node; the spec gives spawn no serialization option (fork's is checked in fork)",
-  },
+  'undefined-as-absent': { reason: 'reading an option set to undefined (or null) as absent is the reference\'s reading (Node\'s execFile takes maxBuffer: undefined as no limit and null as 0; docs/reference.md); the spec gives defaults for absent options only' },
   'pollution-defence': {
     reason:
       "ignoring options inherited from Object.prototype (and giving the host's option names an own undefined so that it cannot read them there) is this reference's defence against prototype pollution, where Node reads them; the spec does not say whether an inherited option counts",
@@ -122,7 +119,7 @@ export const BEYOND_SPEC_KEYS = {
   },
   'fork-exec-argv-without-eval': {
     reason:
-      "a departure from the spec (docs/reference.md): fork's default execArgv leaves out the parent's -e/-p (and their code) and --eval/--print, as Node does, where the spec's default is process.execArgv as it is",
+      "a departure from the spec (docs/reference.md): fork's default execArgv leaves out the parent's -e/-p (and their code) and --eval/--print (Node drops the flag and code it ran from, but keeps the --eval=CODE form), where the spec's default is process.execArgv as it is",
     departure: true,
   },
 } as const satisfies Readonly<Record<string, BeyondSpecKey>>;

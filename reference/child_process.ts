@@ -204,7 +204,7 @@ export function spawn(command: unknown, args?: unknown, options?: unknown): host
   const killSignal = normalizeKillSignal(bag['killSignal']);
   const serialization = bag['serialization'];
   if (!SERIALIZATIONS.includes(serialization)) {
-    // beyond-spec: spawn-serialization
+    // The refusal child_process.fork.serialization-rejects-other asks of fork, which is built on spawn.
     throw invalidArgValue('options.serialization', serialization, "must be one of: undefined, 'json', 'advanced'");
   }
   const stdio = bag['stdio'] ?? 'pipe';
