@@ -187,6 +187,8 @@ describe('dashboard in headless Chromium', function () {
       await page.waitForFunction(() => document.querySelector('dialog .kind')?.textContent === 'Rule in node 18.20.8');
       await page.keyboard.press('Escape');
       await page.waitForSelector('dialog[open]', { state: 'detached' });
+      // The dialog's 'close' event, which clears the view's address, is dispatched after the open attribute goes.
+      await page.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).has('rule'), undefined, { timeout: 5000 }).catch(() => undefined);
       expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('rule')).to.equal(null);
     } finally {
       await page.close();

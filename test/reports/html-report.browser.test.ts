@@ -213,6 +213,8 @@ describe('HTML report in headless Chromium', function () {
       // so wait for its effect (bounded) before asserting it.
       await page.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).has('rule'), undefined, { timeout: 5000 }).catch(() => undefined);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).to.equal(focused);
+      // The dialog's 'close' event, which clears the view's address, is dispatched after the open attribute goes.
+      await page.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).has('rule'), undefined, { timeout: 5000 }).catch(() => undefined);
       expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('rule')).to.equal(null);
       // Focus is visible: the focused cell draws an outline.
       const outline = await page.evaluate(() => getComputedStyle(document.activeElement as PageElement).outlineStyle);
