@@ -34,6 +34,7 @@ export interface BeyondSpecKey {
 /** Every marker key and its reason: what the code follows, and where the spec is silent (or what it says instead). */
 export const BEYOND_SPEC_KEYS = {
   'arg-type': { reason: 'refusing an argument or option of another type follows Node; the spec states no error for it (§Errors)' },
+  'arg-value': { reason: 'refusing an option value of the right type that names nothing known (a stdio string other than pipe, ignore, inherit or overlapped) follows Node; the spec states no error for it (§Errors)' },
   'nul-bytes': { reason: 'refusing strings that hold NUL bytes follows Node; the spec states no error for them (§Errors)' },
   'out-of-range': { reason: 'refusing a value out of range follows Node; the spec states no error for it (§Errors)' },
   'empty-command': { reason: 'refusing an empty command follows Node; the spec states no error for it (§Errors)' },

@@ -34,7 +34,7 @@ export function forkStdio(stdio: unknown, silent: unknown): unknown[] {
 
 function stdioWithChannel(stdio: string): unknown[] {
   if (!STDIO_STRINGS.includes(stdio)) {
-    // beyond-spec: arg-type
+    // beyond-spec: arg-value
     throw invalidArgValue('stdio', stdio);
   }
   return [stdio, stdio, stdio, 'ipc'];
