@@ -94,11 +94,15 @@ const PACKAGE_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i;
 const ADAPTER_PATH = /^(\.{1,2}[\\/]|[\\/]|[A-Za-z]:[\\/])/;
 const ADAPTER_EXTENSION = /\.(m?js|cjs|mts|ts)$/;
 const RUNTIME_PATH = /^(\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])/;
-const WORKERD = 'workerd';
+/** The runtime name of Cloudflare's workerd, which runs and the dashboard know it by. */
+export const WORKERD = 'workerd';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FLAG = /^[a-z][a-z0-9_]*$/;
-/** Always on for a workerd candidate (the interface is Node's modules); listing it would give one candidate two ids. */
-const ALWAYS_ON_FLAG = 'nodejs_compat';
+/**
+ * The flag that gives a Worker Node's modules, which the interface is: always on for a workerd candidate, so listing it
+ * would give one candidate two ids.
+ */
+export const ALWAYS_ON_FLAG = 'nodejs_compat';
 /** A spec is echoed in its error message; this much of it is enough to recognise. */
 const SHOWN_CHARS = 200;
 

@@ -1,6 +1,6 @@
 // What is particular to Cloudflare's workerd as a runtime we fetch and run: its binary's npm package per platform, how
 // its version carries its release date, and which compatibility date and flags a candidate's Worker runs with.
-import type { WorkerdSpec } from '../../results/candidate-spec.js';
+import { ALWAYS_ON_FLAG, type WorkerdSpec } from '../../results/candidate-spec.js';
 
 /** The compatibility settings a Worker ran with, as results.json records them (`candidate.compatibility`). */
 export interface WorkerdCompatibility {
@@ -10,8 +10,8 @@ export interface WorkerdCompatibility {
   readonly flags: readonly string[];
 }
 
-/** The name runs and the dashboard know the runtime by. */
-export const WORKERD = 'workerd';
+/** The name runs and the dashboard know the runtime by (one spelling, the candidate grammar's). */
+export { WORKERD } from '../../results/candidate-spec.js';
 
 /**
  * From this compatibility date on, workerd turns `nodejs_compat` on by itself, and refuses to be told it again ("became
@@ -19,8 +19,6 @@ export const WORKERD = 'workerd';
  */
 export const NODEJS_COMPAT_DEFAULT_DATE = '2026-08-04';
 
-/** The flag that gives a Worker Node's modules, which the interface is; always on for a workerd candidate. */
-const NODEJS_COMPAT = 'nodejs_compat';
 
 const OS: Readonly<Record<string, string>> = { linux: 'linux', darwin: 'darwin', win32: 'windows' };
 const ARCH: Readonly<Record<string, string>> = { x64: '64', arm64: 'arm64' };
@@ -66,6 +64,6 @@ export function workerdCompatibility(spec: Pick<WorkerdSpec, 'compatibilityDate'
   const date = spec.compatibilityDate ?? releaseDateOf(version);
   if (date === undefined) throw new RangeError(`workerd ${version}: its version carries no release date; name one with date=YYYY-MM-DD`);
   const implied = date >= NODEJS_COMPAT_DEFAULT_DATE;
-  const flags = [...new Set([...spec.compatibilityFlags, ...(implied ? [] : [NODEJS_COMPAT])])].sort();
+  const flags = [...new Set([...spec.compatibilityFlags, ...(implied ? [] : [ALWAYS_ON_FLAG])])].sort();
   return { date, flags };
 }
