@@ -290,7 +290,8 @@ function parseLocalBuild(text: string, body: string): RuntimeSpec {
 }
 
 function isRange(range: string): boolean {
-  return range === 'latest' || validRange(range) !== null;
+  // semver reads '' as '*': an empty value is not a range written.
+  return range === 'latest' || (range.trim() !== '' && validRange(range) !== null);
 }
 
 /** `date=YYYY-MM-DD`, `flags=a+b` and `layer=RANGE`, those of `allowed` only, each at most once, in any order. */

@@ -4,6 +4,7 @@
 // is a Bare process running the Bare agent bundle (runners/agent/build-bare-agent.ts) over the TCP channel. A local
 // build (`runtime:/path/to/bare`) is resolved by runtime.ts and run the same way (bareRunner).
 import { formatCandidateSpec } from '../../results/candidate-spec.js';
+import type { CandidateInfo } from '../../results/results-file.js';
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { buildBareAgent } from '../agent/build-bare-agent.js';
 import { processHosts } from '../agent/process-host.js';
@@ -25,21 +26,25 @@ export const bare: CandidateKindDeclaration<'bare'> = {
 };
 
 /**
- * The runner of one Bare binary through one installed layer, whether the binary came from the registry or a path.
+ * The runner of one Bare binary through one installed layer, whether the binary came from the registry or a path
+ * (`label` then names the local build, runtime.ts).
  * @example
  * await bareRunner({ id: 'runtime:bare@1', version: '1.33.4', executable, layer });
  */
-export async function bareRunner(options: { id: string; version: string; executable: string; layer: BareLayer }): Promise<Runner> {
+export async function bareRunner(
+  options: { id: string; version: string; executable: string; layer: BareLayer },
+  label: (candidate: CandidateInfo) => CandidateInfo = (candidate) => candidate,
+): Promise<Runner> {
   const { layer } = options;
   const bundle = await buildBareAgent(layer.dir);
   return createAgentRunner({
-    candidate: {
+    candidate: label({
       id: options.id,
       name: BARE,
       kind: 'runtime',
       version: options.version,
       layer: { name: layer.name, version: layer.version, modules: layer.modules },
-    },
+    }),
     host: processHosts({ executable: options.executable, args: (script) => [script] }, bundle.main),
     fixturesDir: bundle.fixturesDir,
     // The layer's child_process (bare-subprocess) has no fork; were one added, its channel would follow Node's.
