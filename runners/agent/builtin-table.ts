@@ -71,7 +71,7 @@ await Promise.all(${JSON.stringify(builtins)}.map(async (name) => {
   }
 }));
 Object.defineProperty(globalThis, Symbol.for(${JSON.stringify(tableKey)}), { value: (name) => table.get(name), configurable: true });
-const agent = await import(${JSON.stringify(agent)});
+const agent = await import('${agent.replace(/[\\']/g, '\\$&')}');
 export default agent.default;
 `;
 }
