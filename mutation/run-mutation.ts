@@ -1,43 +1,31 @@
-// `rtconf mutate`, the engine: generate the reference's mutants, map code to cases (coverage), check that the cases
-// pass against the unmutated reference in an agent (the dry run), then run each mutant out of process against the
-// cases that cover its code, `jobs` mutants at a time, stopping at the first case that notices. The outcome is a
-// MutationFile (mutation.json).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// `rtconf mutate`, the engine: select the reference's mutants (select-mutants.ts), map code to cases (coverage-map.ts),
+// check that the cases pass against the unmutated reference in an agent (dry-run.ts), plan each mutant's cases
+// (mutant-plan.ts), then run each mutant out of process (run-mutant.ts), `jobs` mutants at a time, and judge it against
+// the markers and lists (judge-mutant.ts). The outcome is a MutationFile (mutation.json).
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
-import type { CaseMeta } from '../conformance/case.js';
-import type { CaseResult } from '../results/results-file.js';
 import { selectCases } from '../conformance/registry.js';
 import { rules as catalogue } from '../spec/index.js';
 import { MODULES, type ModuleName } from '../spec/rule.js';
-import { createAgentRunner } from '../runners/agent/agent-runner.js';
-import { processHosts, type AgentLaunch } from '../runners/agent/process-host.js';
-import { createRunFixtures, type RunFixtures } from '../runners/fixtures/run-fixtures.js';
+import { createRunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
-import { PROFILES } from '../runners/runtimes/runtime-profile.js';
-import { writeFileAtomically } from '../io/atomic-write.js';
-import { isFailing } from '../results/status.js';
 import { toolInfo } from '../io/tool-info.js';
-import { errorText, firstLine } from '../io/message-text.js';
-import {
-  MUTATION_SCHEMA_VERSION,
-  moduleScores,
-  ruleScores,
-  scoreOf,
-  type MutantRecord,
-  type MutantStatus,
-  type MutationFile,
-} from '../results/mutation-file.js';
+import { MUTATION_SCHEMA_VERSION, moduleScores, ruleScores, scoreOf, type MutantRecord, type MutationFile } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
-import { changedLinesSince, touches } from './changed-lines.js';
-import { CASE_RUNTIME_ARGUMENTS, casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
+import { coverageMap } from './coverage-map.js';
+import { dryRun } from './dry-run.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
-import { unobservableOn, type UnobservableMutant, type UnobservableMutants } from './unobservable-mutants.js';
-import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
+import type { Mutant } from './generate-mutants.js';
+import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
+import { planMutant } from './mutant-plan.js';
+import { mutantRecord } from './mutant-record.js';
 import { OPERATORS, type OperatorName } from './operators.js';
-import { readReferenceSources, type ReferenceSources } from './reference-sources.js';
-import { lineStarts } from './source-map.js';
+import { readReferenceSources } from './reference-sources.js';
+import { runMutant, type RunContext } from './run-mutant.js';
+import { shuffle } from './seeded-order.js';
+import { selectMutants } from './select-mutants.js';
+import { unobservableOn, type UnobservableMutants } from './unobservable-mutants.js';
 
 export interface MutationOptions {
   /** The package root (holding reference/ and conformance/). */
@@ -81,28 +69,6 @@ export type MutationEvent =
   | { readonly kind: 'phase'; readonly message: string }
   | { readonly kind: 'mutant'; readonly record: MutantRecord; readonly done: number; readonly total: number };
 
-/**
- * A mutant's cases get this many times their dry-run duration plus a second, and never less than three seconds: the
- * first case in a fresh agent runs cold, on a machine that may be busy. A timeout is still checked against the
- * unmutated reference before it counts (see `timeoutIsReal`).
- */
-const TIME_FACTOR = 10;
-const MIN_LIMIT_MS = 3000;
-/** Time a case past its limit gets to report before its agent is killed. */
-const SLACK_MS = 2000;
-
-interface DryRun {
-  readonly key: string;
-  readonly results: Readonly<Record<string, { status: string; durationMs: number }>>;
-}
-
-/** Our own Node runs the mutants; a failing property ends at its first counterexample (no shrinking). */
-const MUTANT_LAUNCH: AgentLaunch = {
-  executable: process.execPath,
-  args: (script) => [...CASE_RUNTIME_ARGUMENTS, ...PROFILES.node.scriptArgs(script)],
-  env: { RTCONF_PROPERTY_END_ON_FAILURE: '1' },
-};
-
 export async function runMutation(options: MutationOptions): Promise<MutationFile> {
   const startedAt = new Date();
   const started = performance.now();
@@ -113,24 +79,14 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   const operators = options.operators ?? new Set(OPERATORS);
   const unobservable = unobservableOn(options.unobservable ?? new Map(), options.platform ?? process.platform);
 
-  const texts = new Map<string, string>();
-  let mutants: Mutant[] = [];
-  for (const file of sources.files.keys()) {
-    const text = await readFile(join(options.root, file), 'utf8');
-    texts.set(file, text);
-    mutants.push(...generateMutants(file, text, operators));
-    for (const problem of markerProblems(file, text)) emit(`warning: ${file}:${problem.line}: ${problem.message}; its code is mutated as unmarked`);
-  }
-  const generated = mutants.length;
-  if (options.since !== undefined) {
-    const changed = await changedLinesSince(options.root, options.since);
-    mutants = mutants.filter((mutant) => touches(changed, mutant.file, mutant.line, mutant.endLine));
-  }
-  if (options.fileGlobs && options.fileGlobs.length > 0) {
-    const matches = picomatch([...options.fileGlobs]);
-    mutants = mutants.filter((mutant) => matches(mutant.file));
-  }
-  if (options.max !== undefined && mutants.length > options.max) mutants = sample(mutants, options.max, options.seed);
+  const { mutants, generated, texts, warnings } = await selectMutants(sources, {
+    operators,
+    seed: options.seed,
+    ...(options.since !== undefined ? { since: options.since } : {}),
+    ...(options.fileGlobs ? { fileGlobs: options.fileGlobs } : {}),
+    ...(options.max !== undefined ? { max: options.max } : {}),
+  });
+  for (const warning of warnings) emit(`warning: ${warning}`);
   emit(`${generated} mutant(s) generated in ${sources.files.size} file(s); ${mutants.length} selected${options.since ? ` (lines changed since ${options.since})` : ''}`);
 
   const workDir = await mkdtemp(join(tmpdir(), 'rtconf-mutate-'));
@@ -154,7 +110,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     // The dry run needs only the cases some selected mutant will run (all of them in a full run).
     const covering = new Set(mutants.flatMap((mutant) => planMutant(mutant, sources, map, cases, undefined, texts, options.timeoutMs).cases.map((meta) => meta.id)));
     const wanted = cases.filter((meta) => covering.has(meta.id));
-    const dry = map ? await dryRun(sources, wanted, map, { ...options, workDir, fixtures, ...(cache ? { cache } : {}) }, emit) : undefined;
+    const dry = map
+      ? await dryRun(sources, wanted, map, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) }, emit)
+      : undefined;
     const usable = new Map<string, number>();
     const unusableCases: { case: string; status: string }[] = [];
     for (const meta of wanted) {
@@ -194,9 +152,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         const equivalent = options.equivalents.get(plan.mutant.id);
         const marker = plan.mutant.beyondSpec;
         const elsewhere = unobservable.get(plan.mutant.id);
-        if (equivalent) finish(index, record(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
-        else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, record(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
-        else if (plan.cases.length === 0) finish(index, elsewhere ? record(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : record(plan, 'no-coverage', 0, 0));
+        if (equivalent) finish(index, mutantRecord(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
+        else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, mutantRecord(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
+        else if (plan.cases.length === 0) finish(index, elsewhere ? mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : mutantRecord(plan, 'no-coverage', 0, 0));
         else finish(index, judgeUnobservable(judgeMarked(await runMutant(plan, sources, texts, context), marker), elsewhere));
       }
     };
@@ -234,318 +192,3 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   }
 }
 
-/**
- * A run mutant in marked code (audited, or in the check of a marked refusal): not noticed, it is `beyond-spec` as
- * marked; noticed, it counts as killed. In marked code proper the note says that the change reaches behaviour the spec
- * states (an error that can no longer be made…): the marker claims too much. In a check, a kill (a good value now
- * refused) is what the check's mutants are run for, and needs no note.
- */
-export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
-  if (!marker) return result;
-  if (result.status === 'survived') {
-    const check = `run as a check of code marked beyond the spec (line ${marker.line}), and no case noticed: `;
-    return { ...result, status: 'beyond-spec', note: `${marker.check ? check : ''}${marker.reason}` };
-  }
-  // A check that now refuses a good value is killed, as it should be: only a kill in marked code says something.
-  if ((result.status === 'killed' || result.status === 'timeout') && !marker.check) {
-    return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
-  }
-  return result;
-}
-
-/**
- * A run mutant listed as not observable on this platform: not noticed, it is `unobservable`; noticed, the list claims
- * too much, and it counts as killed, with a note that says so.
- */
-export function judgeUnobservable(result: MutantRecord, listed: UnobservableMutant | undefined): MutantRecord {
-  if (!listed || result.status === 'beyond-spec') return result;
-  if (result.status === 'survived') return { ...result, status: 'unobservable', note: unobservableNote(listed) };
-  if (result.status === 'killed' || result.status === 'timeout') {
-    return { ...result, note: `listed as observable only on ${listed.platforms.join(', ')} (mutation/unobservable-mutants.json), yet a case noticed here: the entry claims too much${result.note ? `; ${result.note}` : ''}` };
-  }
-  return result;
-}
-
-function unobservableNote(listed: UnobservableMutant): string {
-  return `observable only on ${listed.platforms.join(', ')}: ${listed.reason}`;
-}
-
-/** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */
-interface MutantPlan {
-  readonly mutant: Mutant;
-  readonly modules: readonly ModuleName[];
-  readonly cases: readonly CaseMeta[];
-  readonly rules: readonly string[];
-}
-
-function planMutant(
-  mutant: Mutant,
-  sources: ReferenceSources,
-  map: CoverageMap | undefined,
-  cases: readonly CaseMeta[],
-  /** Dry-run durations of the cases that pass unmutated; undefined: every covering case, untimed. */
-  usable: ReadonlyMap<string, number> | undefined,
-  texts: ReadonlyMap<string, string>,
-  timeoutMs: number,
-): MutantPlan {
-  const owners = sources.files.get(mutant.file) ?? [];
-  if (!map) return { mutant, modules: owners, cases: [], rules: [] };
-  const starts = lineStarts(texts.get(mutant.file) ?? '');
-  const at = (offset: number): { line: number; column: number } => {
-    let line = 0;
-    for (let low = 0, high = starts.length - 1; low <= high; ) {
-      const middle = (low + high) >> 1;
-      if ((starts[middle] as number) <= offset) {
-        line = middle;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return { line, column: offset - (starts[line] as number) };
-  };
-  const scope = mutant.scope ? { from: at(mutant.scope.start), to: at(mutant.scope.end) } : undefined;
-  const indices = casesCoveringSpan(map.files[mutant.file], at(mutant.spanStart), at(mutant.spanEnd), scope);
-  const covering = new Set<string>();
-  const direct = new Set<string>();
-  for (const index of indices) {
-    // Code that ran while the modules loaded serves every case of the modules that load it.
-    if (index === -1) for (const meta of cases) if (owners.includes(meta.module)) covering.add(meta.id);
-    const meta = map.cases[index];
-    if (meta) {
-      covering.add(meta.id);
-      direct.add(meta.id);
-    }
-  }
-  const selected = cases.filter((meta) => covering.has(meta.id));
-  // A file several modules share (errors, validators) counts for the modules whose cases run the mutated code, not
-  // for every module that imports the file; code no case runs counts against every module that imports it.
-  const modules = selected.length > 0 ? owners.filter((module) => selected.some((meta) => meta.module === module)) : owners;
-  if (!usable) return { mutant, modules, cases: selected, rules: [] };
-  // A rule counts the mutants its runnable cases executed while they ran (not those of cases that are n/a here, say
-  // Windows-only ones). Code that only ran at load (tables, constants) counts for no rule: every case of its modules
-  // ran it, so crediting it to each rule would charge, say, the rules on loading without crypto with every table
-  // entry of the module; it still counts for its modules.
-  const ran = selected.filter((meta) => usable.has(meta.id) && direct.has(meta.id));
-  const rules = [...new Set(ran.flatMap((meta) => meta.rules))].sort();
-  const runnable = selected
-    .filter((meta) => usable.has(meta.id))
-    .sort((a, b) => (usable.get(a.id) ?? 0) - (usable.get(b.id) ?? 0))
-    .map((meta) => ({ ...meta, timeoutMs: limitFor(meta, usable.get(meta.id) ?? 0, timeoutMs) }));
-  return { mutant, modules, cases: runnable, rules };
-}
-
-function record(plan: MutantPlan, status: MutantStatus, casesRun: number, durationMs: number, extra: { killedBy?: string[]; note?: string } = {}): MutantRecord {
-  const { mutant } = plan;
-  return {
-    id: mutant.id,
-    file: mutant.file,
-    modules: plan.modules,
-    line: mutant.line,
-    column: mutant.column,
-    operator: mutant.operator,
-    diff: mutant.diff,
-    status,
-    ...(extra.killedBy ? { killedBy: extra.killedBy } : {}),
-    casesRun,
-    rules: plan.rules,
-    ...(extra.note ? { note: extra.note } : {}),
-    durationMs: Math.round(durationMs),
-  };
-}
-
-interface RunContext {
-  readonly workDir: string;
-  readonly fixtures: RunFixtures;
-  readonly seed: number;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
-  /** Limits learnt during the run: cases whose timeouts were confirmed, and raised limits. */
-  readonly limits: { readonly verified: Set<string>; readonly raised: Map<string, number> };
-  /** The unmutated reference, built once on first need. */
-  unmutated(): Promise<{ adapter: string; dir: string }>;
-}
-
-/** The time a mutant's case gets: generous against its dry-run duration, so only a real hang runs into it. */
-function limitFor(meta: CaseMeta, durationMs: number, defaultMs: number): number {
-  return Math.min(meta.timeoutMs ?? defaultMs, Math.max(MIN_LIMIT_MS, Math.round(TIME_FACTOR * durationMs + 1000)));
-}
-
-/** One pass of a mutant's cases in one agent: the first case that noticed it, or none. */
-type Pass =
-  | { readonly kind: 'killed'; readonly result: CaseResult; readonly casesRun: number }
-  | { readonly kind: 'timeout'; readonly result: CaseResult; readonly casesRun: number }
-  | { readonly kind: 'survived'; readonly casesRun: number }
-  | { readonly kind: 'interrupted'; readonly casesRun: number }
-  | { readonly kind: 'unloadable'; readonly error: unknown; readonly casesRun: number };
-
-async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext): Promise<Pass> {
-  const runner = createAgentRunner({
-    candidate: { id: 'reference', name, kind: 'reference' },
-    host: processHosts(MUTANT_LAUNCH),
-    load: { kind: 'adapter', spec: adapter, cwd },
-    fixtures: context.fixtures,
-    deadlineSlackMs: SLACK_MS,
-    // A mutant that loops while loading never gets ready; a healthy agent starts in well under a second.
-    startTimeoutMs: 5000,
-  });
-  let casesRun = 0;
-  // Aborted at the first kill: the agent is then killed at once, not after the case it went on to start.
-  const done = new AbortController();
-  const onOuterAbort = (): void => done.abort();
-  context.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  try {
-    for await (const result of runner.run(cases, { seed: context.seed, timeoutMs: context.timeoutMs, jobs: 1, signal: done.signal })) {
-      casesRun++;
-      if (!isFailing(result.status)) continue;
-      done.abort();
-      return result.status === 'timeout' ? { kind: 'timeout', result, casesRun } : { kind: 'killed', result, casesRun };
-    }
-  } catch (error) {
-    return { kind: 'unloadable', error, casesRun };
-  } finally {
-    done.abort();
-    context.signal?.removeEventListener('abort', onOuterAbort);
-    await runner.close();
-  }
-  return { kind: context.signal?.aborted ? 'interrupted' : 'survived', casesRun };
-}
-
-/**
- * Whether a timeout of `meta` under its limit is the mutant's doing: the unmutated reference runs it in a fresh agent
- * under the same limit (a loaded machine can make a cold agent miss a tight one). A case that passes once is trusted
- * from then on; one that times out unmutated too gets a limit four times longer for the rest of the run.
- */
-async function timeoutIsReal(meta: CaseMeta, context: RunContext): Promise<boolean> {
-  if (context.limits.verified.has(meta.id)) return true;
-  const unmutated = await context.unmutated();
-  const pass = await runCases(unmutated.adapter, unmutated.dir, 'reference (timeout check)', [meta], context);
-  if (pass.kind === 'survived') {
-    context.limits.verified.add(meta.id);
-    return true;
-  }
-  context.limits.raised.set(meta.id, (meta.timeoutMs ?? context.timeoutMs) * 4);
-  return false;
-}
-
-async function runMutant(plan: MutantPlan, sources: ReferenceSources, texts: ReadonlyMap<string, string>, context: RunContext): Promise<MutantRecord> {
-  const started = performance.now();
-  const { mutant } = plan;
-  const dir = join(context.workDir, `mutant-${mutant.id}`);
-  const elapsed = (): number => performance.now() - started;
-  try {
-    let build;
-    try {
-      const text = applyMutant(texts.get(mutant.file) ?? '', mutant);
-      build = await buildCandidate(sources, dir, { override: { file: mutant.file, text }, modules: plan.modules, name: `reference mutant ${mutant.id}` });
-    } catch (error) {
-      return record(plan, 'error', 0, elapsed(), { note: `could not be built: ${firstLine(errorText(error), 300)}` });
-    }
-    let remaining = plan.cases.map((meta) => ({ ...meta, timeoutMs: context.limits.raised.get(meta.id) ?? meta.timeoutMs }));
-    let casesRun = 0;
-    for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
-      const pass = await runCases(build.adapter, dir, `reference mutant ${mutant.id}`, remaining, context);
-      casesRun += pass.casesRun;
-      if (pass.kind === 'killed') return record(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case] });
-      // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
-      if (pass.kind === 'unloadable') return record(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
-      if (pass.kind === 'interrupted') return record(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
-      if (pass.kind === 'survived') return record(plan, 'survived', casesRun, elapsed());
-      const index = remaining.findIndex((meta) => meta.id === pass.result.case);
-      const meta = remaining[index];
-      if (!meta || (await timeoutIsReal(meta, context))) {
-        return record(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out', 300) });
-      }
-      // Not the mutant's doing: go on from that case, under its raised limit.
-      remaining = remaining.slice(index).map((item) => ({ ...item, timeoutMs: context.limits.raised.get(item.id) ?? item.timeoutMs }));
-    }
-    return record(plan, 'survived', casesRun, elapsed(), { note: 'some covering cases kept timing out against the unmutated reference too' });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * The unmutated reference, bundled exactly as the mutants are, run in an agent against the selected cases: a case
- * that does not pass here cannot kill anything, and its duration sets the limit a mutant's run of it gets.
- */
-async function dryRun(
-  sources: ReferenceSources,
-  cases: readonly CaseMeta[],
-  map: CoverageMap,
-  options: MutationOptions & { workDir: string; fixtures: RunFixtures; cache?: string },
-  emit: (message: string) => void,
-): Promise<DryRun> {
-  const key = map.key;
-  const file = options.cache ? join(options.cache, `dry-run-${key}.json`) : undefined;
-  const results: Record<string, { status: string; durationMs: number }> = {};
-  if (file) {
-    try {
-      const cached = JSON.parse(await readFile(file, 'utf8')) as DryRun;
-      if (cached.key === key) Object.assign(results, cached.results);
-    } catch {
-      // not cached yet
-    }
-  }
-  const missing = cases.filter((meta) => results[meta.id] === undefined);
-  if (missing.length === 0) {
-    emit(`dry run: ${cases.length} case(s), from the cache`);
-    return { key, results };
-  }
-  const started = performance.now();
-  const dir = join(options.workDir, 'dry-run');
-  const build = await buildCandidate(sources, dir, { name: 'reference (dry run)' });
-  const runner = createAgentRunner({
-    candidate: { id: 'reference', name: 'reference (dry run)', kind: 'reference' },
-    host: processHosts(MUTANT_LAUNCH),
-    load: { kind: 'adapter', spec: build.adapter, cwd: dir },
-    fixtures: options.fixtures,
-  });
-  try {
-    for await (const result of runner.run(missing, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, ...(options.signal ? { signal: options.signal } : {}) })) {
-      results[result.case] = { status: result.status, durationMs: result.durationMs };
-    }
-  } finally {
-    await runner.close();
-  }
-  const dry: DryRun = { key, results };
-  emit(`dry run: ${missing.length} case(s) against the unmutated reference in ${((performance.now() - started) / 1000).toFixed(1)} s${missing.length < cases.length ? ` (${cases.length - missing.length} from the cache)` : ''}`);
-  if (file && !options.signal?.aborted) await writeFileAtomically(file, JSON.stringify(dry));
-  return dry;
-}
-
-/** Shuffles `items` in place with a seeded generator (the same order for the same seed). */
-function shuffle<T>(items: T[], seed: number): void {
-  const random = seededRandom(seed ^ 0x5bd1e995);
-  for (let at = items.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [items[at], items[other]] = [items[other] as T, items[at] as T];
-  }
-}
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    // xorshift32: small, seeded, and the same on every platform.
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x100000000;
-  };
-}
-
-/** `count` items drawn without replacement by a seeded shuffle, kept in their original order. */
-export function sample<T>(items: readonly T[], count: number, seed: number): T[] {
-  const random = seededRandom(seed);
-  const indices = items.map((_, index) => index);
-  for (let at = indices.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [indices[at], indices[other]] = [indices[other] as number, indices[at] as number];
-  }
-  return indices
-    .slice(0, count)
-    .sort((a, b) => a - b)
-    .map((index) => items[index] as T);
-}

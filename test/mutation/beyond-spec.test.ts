@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript5';
 import { BEYOND_SPEC_KEYS, beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
 import { generateMutants, markerProblems } from '../../mutation/generate-mutants.js';
-import { judgeMarked, runMutation } from '../../mutation/run-mutation.js';
+import { judgeMarked } from '../../mutation/judge-mutant.js';
+import { runMutation } from '../../mutation/run-mutation.js';
 import type { MutantRecord } from '../../results/mutation-file.js';
 import { validateMutation } from '../../results/read-mutation.js';
 

@@ -5,7 +5,7 @@ import { generateMutants, unifiedDiff } from '../../mutation/generate-mutants.js
 import { decodeVlq, lineStarts, mappingPoints } from '../../mutation/source-map.js';
 import { parseUnifiedDiff, touches } from '../../mutation/changed-lines.js';
 import { parseEquivalentMutants } from '../../mutation/equivalent-mutants.js';
-import { sample } from '../../mutation/run-mutation.js';
+import { sample } from '../../mutation/seeded-order.js';
 
 const CODE = ['// a file', 'export function limit(n: number): number {', '  if (n < 10) return n;', '  return 10;', '}', ''].join('\n');
 

@@ -2,7 +2,7 @@
 // names the platforms that can observe it; on those it is an ordinary mutant, elsewhere a run that no case notices
 // reports it `unobservable`, and a kill reports it killed with a note that the entry claims too much.
 import { expect } from 'chai';
-import { judgeUnobservable } from '../../mutation/run-mutation.js';
+import { judgeUnobservable } from '../../mutation/judge-mutant.js';
 import { parseUnobservableMutants, unobservableOn } from '../../mutation/unobservable-mutants.js';
 import type { MutantRecord } from '../../results/mutation-file.js';
 

@@ -1,0 +1,92 @@
+// A mutant's plan: which cases run against it (those whose coverage reaches its code and that pass unmutated, fastest
+// first, each under a limit generous against its unmutated duration), and which modules and rules it counts for.
+import type { CaseMeta } from '../conformance/case.js';
+import type { ModuleName } from '../spec/rule.js';
+import { casesCoveringSpan, type CoverageMap } from './coverage-map.js';
+import type { Mutant } from './generate-mutants.js';
+import type { ReferenceSources } from './reference-sources.js';
+import { lineStarts } from './source-map.js';
+
+/** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */
+export interface MutantPlan {
+  readonly mutant: Mutant;
+  readonly modules: readonly ModuleName[];
+  readonly cases: readonly CaseMeta[];
+  readonly rules: readonly string[];
+}
+
+/**
+ * A mutant's cases get this many times their dry-run duration plus a second, and never less than three seconds: the
+ * first case in a fresh agent runs cold, on a machine that may be busy. A timeout is still checked against the
+ * unmutated reference before it counts (see `timeoutIsReal` in run-mutant.ts).
+ */
+const TIME_FACTOR = 10;
+const MIN_LIMIT_MS = 3000;
+
+/**
+ * The plan of one mutant.
+ * @param map the case ↔ code map; undefined: no case runs (nothing selected needs one)
+ * @param usable dry-run durations of the cases that pass unmutated; undefined: every covering case, untimed
+ * @param texts the sources' texts, by file
+ * @param timeoutMs the default per-case limit (cases that set none)
+ */
+export function planMutant(
+  mutant: Mutant,
+  sources: ReferenceSources,
+  map: CoverageMap | undefined,
+  cases: readonly CaseMeta[],
+  usable: ReadonlyMap<string, number> | undefined,
+  texts: ReadonlyMap<string, string>,
+  timeoutMs: number,
+): MutantPlan {
+  const owners = sources.files.get(mutant.file) ?? [];
+  if (!map) return { mutant, modules: owners, cases: [], rules: [] };
+  const starts = lineStarts(texts.get(mutant.file) ?? '');
+  const at = (offset: number): { line: number; column: number } => {
+    let line = 0;
+    for (let low = 0, high = starts.length - 1; low <= high; ) {
+      const middle = (low + high) >> 1;
+      if ((starts[middle] as number) <= offset) {
+        line = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return { line, column: offset - (starts[line] as number) };
+  };
+  const scope = mutant.scope ? { from: at(mutant.scope.start), to: at(mutant.scope.end) } : undefined;
+  const indices = casesCoveringSpan(map.files[mutant.file], at(mutant.spanStart), at(mutant.spanEnd), scope);
+  const covering = new Set<string>();
+  const direct = new Set<string>();
+  for (const index of indices) {
+    // Code that ran while the modules loaded serves every case of the modules that load it.
+    if (index === -1) for (const meta of cases) if (owners.includes(meta.module)) covering.add(meta.id);
+    const meta = map.cases[index];
+    if (meta) {
+      covering.add(meta.id);
+      direct.add(meta.id);
+    }
+  }
+  const selected = cases.filter((meta) => covering.has(meta.id));
+  // A file several modules share (errors, validators) counts for the modules whose cases run the mutated code, not
+  // for every module that imports the file; code no case runs counts against every module that imports it.
+  const modules = selected.length > 0 ? owners.filter((module) => selected.some((meta) => meta.module === module)) : owners;
+  if (!usable) return { mutant, modules, cases: selected, rules: [] };
+  // A rule counts the mutants its runnable cases executed while they ran (not those of cases that are n/a here, say
+  // Windows-only ones). Code that only ran at load (tables, constants) counts for no rule: every case of its modules
+  // ran it, so crediting it to each rule would charge, say, the rules on loading without crypto with every table
+  // entry of the module; it still counts for its modules.
+  const ran = selected.filter((meta) => usable.has(meta.id) && direct.has(meta.id));
+  const rules = [...new Set(ran.flatMap((meta) => meta.rules))].sort();
+  const runnable = selected
+    .filter((meta) => usable.has(meta.id))
+    .sort((a, b) => (usable.get(a.id) ?? 0) - (usable.get(b.id) ?? 0))
+    .map((meta) => ({ ...meta, timeoutMs: limitFor(meta, usable.get(meta.id) ?? 0, timeoutMs) }));
+  return { mutant, modules, cases: runnable, rules };
+}
+
+/** The time a mutant's case gets: generous against its dry-run duration, so only a real hang runs into it. */
+function limitFor(meta: CaseMeta, durationMs: number, defaultMs: number): number {
+  return Math.min(meta.timeoutMs ?? defaultMs, Math.max(MIN_LIMIT_MS, Math.round(TIME_FACTOR * durationMs + 1000)));
+}

@@ -1,0 +1,138 @@
+// One mutant, out of process: built with its edit, run in an agent of our own Node against the cases its plan lists,
+// stopping at the first case that notices; a timeout counts only once the same case has passed under that limit
+// against the unmutated reference in a fresh agent (a loaded machine must not pass for a hang).
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CaseMeta } from '../conformance/case.js';
+import type { CaseResult } from '../results/results-file.js';
+import type { MutantRecord } from '../results/mutation-file.js';
+import { createAgentRunner } from '../runners/agent/agent-runner.js';
+import { processHosts, type AgentLaunch } from '../runners/agent/process-host.js';
+import type { RunFixtures } from '../runners/fixtures/run-fixtures.js';
+import { PROFILES } from '../runners/runtimes/runtime-profile.js';
+import { isFailing } from '../results/status.js';
+import { errorText, firstLine } from '../io/message-text.js';
+import { buildCandidate } from './build-candidate.js';
+import { CASE_RUNTIME_ARGUMENTS } from './coverage-map.js';
+import { applyMutant } from './generate-mutants.js';
+import type { MutantPlan } from './mutant-plan.js';
+import { mutantRecord } from './mutant-record.js';
+import type { ReferenceSources } from './reference-sources.js';
+
+/** What every mutant of one run shares. */
+export interface RunContext {
+  readonly workDir: string;
+  readonly fixtures: RunFixtures;
+  readonly seed: number;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** Limits learnt during the run: cases whose timeouts were confirmed, and raised limits. */
+  readonly limits: { readonly verified: Set<string>; readonly raised: Map<string, number> };
+  /** The unmutated reference, built once on first need. */
+  unmutated(): Promise<{ adapter: string; dir: string }>;
+}
+
+/** Our own Node runs the mutants; a failing property ends at its first counterexample (no shrinking). */
+export const MUTANT_LAUNCH: AgentLaunch = {
+  executable: process.execPath,
+  args: (script) => [...CASE_RUNTIME_ARGUMENTS, ...PROFILES.node.scriptArgs(script)],
+  env: { RTCONF_PROPERTY_END_ON_FAILURE: '1' },
+};
+
+/** Time a case past its limit gets to report before its agent is killed. */
+const SLACK_MS = 2000;
+
+/** One pass of a mutant's cases in one agent: the first case that noticed it, or none. */
+type Pass =
+  | { readonly kind: 'killed'; readonly result: CaseResult; readonly casesRun: number }
+  | { readonly kind: 'timeout'; readonly result: CaseResult; readonly casesRun: number }
+  | { readonly kind: 'survived'; readonly casesRun: number }
+  | { readonly kind: 'interrupted'; readonly casesRun: number }
+  | { readonly kind: 'unloadable'; readonly error: unknown; readonly casesRun: number };
+
+/** Builds and runs `plan`'s mutant; its record, not yet judged against markers or the unobservable list. */
+export async function runMutant(plan: MutantPlan, sources: ReferenceSources, texts: ReadonlyMap<string, string>, context: RunContext): Promise<MutantRecord> {
+  const started = performance.now();
+  const { mutant } = plan;
+  const dir = join(context.workDir, `mutant-${mutant.id}`);
+  const elapsed = (): number => performance.now() - started;
+  try {
+    let build;
+    try {
+      const text = applyMutant(texts.get(mutant.file) ?? '', mutant);
+      build = await buildCandidate(sources, dir, { override: { file: mutant.file, text }, modules: plan.modules, name: `reference mutant ${mutant.id}` });
+    } catch (error) {
+      return mutantRecord(plan, 'error', 0, elapsed(), { note: `could not be built: ${firstLine(errorText(error), 300)}` });
+    }
+    let remaining = plan.cases.map((meta) => ({ ...meta, timeoutMs: context.limits.raised.get(meta.id) ?? meta.timeoutMs }));
+    let casesRun = 0;
+    for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
+      const pass = await runCases(build.adapter, dir, `reference mutant ${mutant.id}`, remaining, context);
+      casesRun += pass.casesRun;
+      if (pass.kind === 'killed') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case] });
+      // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
+      if (pass.kind === 'unloadable') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
+      if (pass.kind === 'interrupted') return mutantRecord(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
+      if (pass.kind === 'survived') return mutantRecord(plan, 'survived', casesRun, elapsed());
+      const index = remaining.findIndex((meta) => meta.id === pass.result.case);
+      const meta = remaining[index];
+      if (!meta || (await timeoutIsReal(meta, context))) {
+        return mutantRecord(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out', 300) });
+      }
+      // Not the mutant's doing: go on from that case, under its raised limit.
+      remaining = remaining.slice(index).map((item) => ({ ...item, timeoutMs: context.limits.raised.get(item.id) ?? item.timeoutMs }));
+    }
+    return mutantRecord(plan, 'survived', casesRun, elapsed(), { note: 'some covering cases kept timing out against the unmutated reference too' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext): Promise<Pass> {
+  const runner = createAgentRunner({
+    candidate: { id: 'reference', name, kind: 'reference' },
+    host: processHosts(MUTANT_LAUNCH),
+    load: { kind: 'adapter', spec: adapter, cwd },
+    fixtures: context.fixtures,
+    deadlineSlackMs: SLACK_MS,
+    // A mutant that loops while loading never gets ready; a healthy agent starts in well under a second.
+    startTimeoutMs: 5000,
+  });
+  let casesRun = 0;
+  // Aborted at the first kill: the agent is then killed at once, not after the case it went on to start.
+  const done = new AbortController();
+  const onOuterAbort = (): void => done.abort();
+  context.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    for await (const result of runner.run(cases, { seed: context.seed, timeoutMs: context.timeoutMs, jobs: 1, signal: done.signal })) {
+      casesRun++;
+      if (!isFailing(result.status)) continue;
+      done.abort();
+      return result.status === 'timeout' ? { kind: 'timeout', result, casesRun } : { kind: 'killed', result, casesRun };
+    }
+  } catch (error) {
+    return { kind: 'unloadable', error, casesRun };
+  } finally {
+    done.abort();
+    context.signal?.removeEventListener('abort', onOuterAbort);
+    await runner.close();
+  }
+  return { kind: context.signal?.aborted ? 'interrupted' : 'survived', casesRun };
+}
+
+/**
+ * Whether a timeout of `meta` under its limit is the mutant's doing: the unmutated reference runs it in a fresh agent
+ * under the same limit (a loaded machine can make a cold agent miss a tight one). A case that passes once is trusted
+ * from then on; one that times out unmutated too gets a limit four times longer for the rest of the run.
+ */
+async function timeoutIsReal(meta: CaseMeta, context: RunContext): Promise<boolean> {
+  if (context.limits.verified.has(meta.id)) return true;
+  const unmutated = await context.unmutated();
+  const pass = await runCases(unmutated.adapter, unmutated.dir, 'reference (timeout check)', [meta], context);
+  if (pass.kind === 'survived') {
+    context.limits.verified.add(meta.id);
+    return true;
+  }
+  context.limits.raised.set(meta.id, (meta.timeoutMs ?? context.timeoutMs) * 4);
+  return false;
+}
