@@ -259,13 +259,21 @@ const MUTATE = {
     },
     'min-score': { type: 'string', value: 'PCT', help: 'exit 1 when a module scores below PCT', byDefault: 'no threshold' },
     'no-cache': { type: 'boolean', help: 'measure the case ↔ code map and dry run anew', byDefault: 'reuse them for identical sources, under $RTCONF_CACHE/mutation' },
+    incremental: {
+      type: 'boolean',
+      help: "build on DIR/mutation.json: reuse the verdict of every mutant whose code (its function), covering cases and their code, seed and Node are unchanged, measure coverage only for cases that can have run differently, run the rest; with no previous file, one of another seed or one without fingerprints (schema 3 and older) it says so in one line and runs every mutant; a malformed one is exit 2",
+      byDefault: 'every mutant runs',
+    },
     'audit-beyond-spec': {
       type: 'boolean',
       help: 'run the mutants in code marked // beyond-spec: too; one a case kills is reported killed (the change reaches behaviour the spec states)',
       byDefault: 'listed, not run, not scored',
     },
   },
-  examples: ['npx rtconf mutate --module querystring --since origin/main --min-score 95'],
+  examples: ['npx rtconf mutate --module querystring --since origin/main --min-score 95', 'npx rtconf mutate --incremental'],
+  notes: [
+    "--incremental judges, as Stryker's incremental mode does, by what is near the mutant: a change elsewhere in the reference that alters what a covering case observes without changing which cases cover the mutant is not seen, so run without it for the record (a release, the figures the README quotes).",
+  ],
 } as const satisfies Verb;
 
 /** Every verb `rtconf` dispatches, in the order the general help lists them. */

@@ -3,7 +3,8 @@
 // mapped back through its source map to the TypeScript position it came from, so a mutant is run only against the
 // cases that executed its code. Code that ran while the modules loaded (top-level constants, tables) counts as
 // covered by every case of the modules that load it. The map is cached under the hash of the reference and case
-// sources and the seed: an unchanged tree reuses it.
+// sources and the seed: an unchanged tree reuses it; a changed one, given the map of an earlier tree
+// (`--incremental`), measures only the cases that can have run differently (update-coverage.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -20,6 +21,8 @@ import type { ModuleName } from '../spec/rule.js';
 import { buildCandidate } from './build-candidate.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { toPosix } from './reference-sources.js';
+import { writeSourceSnapshot } from './source-snapshot.js';
+import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
 import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 
 /** Bump when the shape of the cached map changes. */
@@ -66,6 +69,11 @@ export interface CoverageOptions {
   readonly cacheDir?: string;
   readonly signal?: AbortSignal;
   readonly onCase?: (done: number, total: number) => void;
+  /**
+   * The map of an earlier tree, with what it was measured on, and the current texts and case hashes: when the map of
+   * this tree is not cached, only the cases that can have run differently are measured (update-coverage.ts).
+   */
+  readonly earlier?: EarlierCoverage & { readonly now: { readonly texts: ReadonlyMap<string, string>; readonly caseHashes: ReadonlyMap<string, string> } };
 }
 
 /** The key of a coverage map: the reference's sources, the case sources, the selected cases and the seed. */
@@ -77,25 +85,50 @@ export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[
 }
 
 /**
- * The map for these cases, from the cache when an identical tree made one before, else by running them.
+ * The map for these cases, from the cache when an identical tree made one before, else by running them: all of them,
+ * or given an earlier map (`earlier`), those that can have run differently since (`remeasured`).
  */
-export async function coverageMap(sources: ReferenceSources, cases: readonly CaseMeta[], options: CoverageOptions): Promise<CoverageMap & { cached: boolean }> {
+export async function coverageMap(sources: ReferenceSources, cases: readonly CaseMeta[], options: CoverageOptions): Promise<CoverageMap & { cached: boolean; remeasured?: ReadonlySet<string> }> {
   const key = coverageKey(sources, cases, options.seed);
   const cacheFile = options.cacheDir ? join(options.cacheDir, `coverage-${key}.json`) : undefined;
   if (cacheFile) {
     try {
       const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CoverageMap;
-      if (cached.format === CACHE_FORMAT && cached.key === key) return { ...cached, cached: true };
+      if (cached.format === CACHE_FORMAT && cached.key === key) {
+        if (options.cacheDir) await writeSourceSnapshot(options.cacheDir, sources, true);
+        return { ...cached, cached: true };
+      }
     } catch {
       // no cache yet, or an unreadable one: measure anew
     }
   }
-  const map = await measureInChild(sources, cases, key, options);
-  if (cacheFile) {
+  const { earlier } = options;
+  let map: CoverageMap;
+  let remeasured: ReadonlySet<string> | undefined;
+  if (earlier && earlier.map.format === CACHE_FORMAT && earlier.map.seed === options.seed) {
+    const again = casesToRemeasure(earlier, earlier.now.texts, sources.files, cases, earlier.now.caseHashes);
+    remeasured = again;
+    const fresh = await measureInChild(sources, cases.filter((meta) => again.has(meta.id)), key, options);
+    map = { ...mergeCoverage(earlier, fresh, earlier.now.texts, cases, key), durationMs: fresh.durationMs };
+  } else {
+    map = await measureInChild(sources, cases, key, options);
+  }
+  if (cacheFile && options.cacheDir) {
     await mkdir(dirname(cacheFile), { recursive: true });
     await writeFileAtomically(cacheFile, JSON.stringify(map));
+    await writeSourceSnapshot(options.cacheDir, sources);
   }
-  return { ...map, cached: false };
+  return { ...map, cached: false, ...(remeasured ? { remeasured } : {}) };
+}
+
+/** A cached map by its key, or undefined when the cache no longer holds it. */
+export async function cachedCoverageMap(cacheDir: string, key: string): Promise<CoverageMap | undefined> {
+  try {
+    const map = JSON.parse(await readFile(join(cacheDir, `coverage-${key}.json`), 'utf8')) as CoverageMap;
+    return map.format === CACHE_FORMAT && map.key === key ? map : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface ScriptCoverage {

@@ -27,14 +27,19 @@ export interface DryRunOptions {
   readonly fixtures: RunFixtures;
   /** Where the cached dry runs live; none → no cache. */
   readonly cache?: string;
+  /** Outcomes known from an earlier run for cases that cannot have run differently since (`--incremental`). */
+  readonly known?: Readonly<Record<string, { status: string; durationMs: number }>>;
   readonly signal?: AbortSignal;
 }
 
-/** The dry run of `cases`: from the cache where an identical tree ran them before, the rest measured now. */
+/**
+ * The dry run of `cases`: known from an earlier run, or from the cache where an identical tree ran them before; the
+ * rest measured now.
+ */
 export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta[], map: CoverageMap, options: DryRunOptions, emit: (message: string) => void): Promise<DryRun> {
   const key = map.key;
   const file = options.cache ? join(options.cache, `dry-run-${key}.json`) : undefined;
-  const results: Record<string, { status: string; durationMs: number }> = {};
+  const results: Record<string, { status: string; durationMs: number }> = { ...options.known };
   if (file) {
     try {
       const cached = JSON.parse(await readFile(file, 'utf8')) as DryRun;

@@ -17,6 +17,11 @@ export interface Mutant extends MutationSite {
   readonly file: string;
   /** The innermost function around the mutation ([start, end) of its node), or undefined at the top level. */
   readonly scope?: { readonly start: number; readonly end: number };
+  /**
+   * The code around the mutation whose change re-runs it under `--incremental` ([start, end)): its innermost function,
+   * or at the top level the statement that holds it.
+   */
+  readonly surrounding: { readonly start: number; readonly end: number };
   readonly line: number;
   readonly column: number;
   /** The last line of the span (1-based). */
@@ -56,6 +61,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(site.start);
     const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
     const scope = enclosingFunction(sourceFile, site.start);
+    const surrounding = scope ?? topLevelStatement(sourceFile, site.start);
     const inside = regionAround(regions, site.start, site.end);
     // Swapped arguments most often break the call itself (a value where a class or a name was expected), not the
     // behaviour a marker speaks of: in marked code they are run as checks too.
@@ -66,6 +72,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
       id,
       file,
       ...(scope ? { scope } : {}),
+      surrounding,
       line: line + 1,
       column: character + 1,
       endLine: endLine + 1,
@@ -115,6 +122,12 @@ function enclosingFunction(sourceFile: ts.SourceFile, position: number): { start
   };
   visit(sourceFile);
   return found;
+}
+
+/** The top-level statement holding `position` (the whole file where none does). */
+function topLevelStatement(sourceFile: ts.SourceFile, position: number): { start: number; end: number } {
+  const statement = sourceFile.statements.find((node) => position >= node.getStart(sourceFile) && position < node.getEnd());
+  return statement ? { start: statement.getStart(sourceFile), end: statement.getEnd() } : { start: 0, end: sourceFile.getEnd() };
 }
 
 /** Names of the declarations enclosing `position`, outermost first: `Agent.createConnection`, `parse`. */

@@ -90,3 +90,10 @@ export function planMutant(
 function limitFor(meta: CaseMeta, durationMs: number, defaultMs: number): number {
   return Math.min(meta.timeoutMs ?? defaultMs, Math.max(MIN_LIMIT_MS, Math.round(TIME_FACTOR * durationMs + 1000)));
 }
+
+/** `plan` with the case `id` run first, when it is one of its cases (a likely killer: the one that killed it before). */
+export function firstCase(plan: MutantPlan, id: string): MutantPlan {
+  const at = plan.cases.findIndex((meta) => meta.id === id);
+  if (at <= 0) return plan;
+  return { ...plan, cases: [plan.cases[at] as CaseMeta, ...plan.cases.slice(0, at), ...plan.cases.slice(at + 1)] };
+}

@@ -30,6 +30,24 @@ export interface RunContext {
   readonly limits: { readonly verified: Set<string>; readonly raised: Map<string, number> };
   /** The unmutated reference, built once on first need. */
   unmutated(): Promise<{ adapter: string; dir: string }>;
+  /** Where the time of the mutants' runs goes, summed over all mutants (each field in ms). */
+  readonly times: MutantTimes;
+}
+
+/** Time spent per kind of work, summed over the mutants run (so over parallel jobs: more than the wall time). */
+export interface MutantTimes {
+  /** Bundling each mutant (esbuild). */
+  build: number;
+  /** From asking for an agent to its first result, less that case's own duration: process start, agent and candidate load. */
+  start: number;
+  /** The cases' own durations, as the agents measured them. */
+  cases: number;
+  /** Stopping the agents and reaping them. */
+  stop: number;
+  /** Re-running a timed-out case against the unmutated reference. */
+  timeoutChecks: number;
+  /** Agents started. */
+  agents: number;
 }
 
 /** Our own Node runs the mutants; a failing property ends at its first counterexample (no shrinking). */
@@ -60,7 +78,9 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
     let build;
     try {
       const text = applyMutant(texts.get(mutant.file) ?? '', mutant);
+      const buildStarted = performance.now();
       build = await buildCandidate(sources, dir, { override: { file: mutant.file, text }, modules: plan.modules, name: `reference mutant ${mutant.id}` });
+      context.times.build += performance.now() - buildStarted;
     } catch (error) {
       return mutantRecord(plan, 'error', 0, elapsed(), { note: `could not be built: ${firstLine(errorText(error), 300)}` });
     }
@@ -99,6 +119,9 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
     startTimeoutMs: 5000,
   });
   let casesRun = 0;
+  const times = context.times;
+  const asked = performance.now();
+  times.agents++;
   // Aborted at the first kill: the agent is then killed at once, not after the case it went on to start.
   const done = new AbortController();
   const onOuterAbort = (): void => done.abort();
@@ -106,6 +129,8 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
   try {
     for await (const result of runner.run(cases, { seed: context.seed, timeoutMs: context.timeoutMs, jobs: 1, signal: done.signal })) {
       casesRun++;
+      if (casesRun === 1) times.start += Math.max(0, performance.now() - asked - result.durationMs);
+      times.cases += result.durationMs;
       if (!isFailing(result.status)) continue;
       done.abort();
       return result.status === 'timeout' ? { kind: 'timeout', result, casesRun } : { kind: 'killed', result, casesRun };
@@ -115,7 +140,9 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
   } finally {
     done.abort();
     context.signal?.removeEventListener('abort', onOuterAbort);
+    const stopping = performance.now();
     await runner.close();
+    times.stop += performance.now() - stopping;
   }
   return { kind: context.signal?.aborted ? 'interrupted' : 'survived', casesRun };
 }
@@ -128,7 +155,9 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
 async function timeoutIsReal(meta: CaseMeta, context: RunContext): Promise<boolean> {
   if (context.limits.verified.has(meta.id)) return true;
   const unmutated = await context.unmutated();
+  const checking = performance.now();
   const pass = await runCases(unmutated.adapter, unmutated.dir, 'reference (timeout check)', [meta], context);
+  context.times.timeoutChecks += performance.now() - checking;
   if (pass.kind === 'survived') {
     context.limits.verified.add(meta.id);
     return true;

@@ -11,20 +11,25 @@ import { MODULES, type ModuleName } from '../spec/rule.js';
 import { createRunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
 import { toolInfo } from '../io/tool-info.js';
-import { MUTATION_SCHEMA_VERSION, moduleScores, ruleScores, scoreOf, type MutantRecord, type MutationFile } from '../results/mutation-file.js';
+import { MUTATION_SCHEMA_VERSION, moduleScores, ruleScores, scoreOf, type CaseRecord, type MutantRecord, type MutationFile } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
-import { coverageMap } from './coverage-map.js';
+import { caseHashes } from './case-hashes.js';
+import { cachedCoverageMap, coverageMap } from './coverage-map.js';
 import { dryRun } from './dry-run.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
 import type { Mutant } from './generate-mutants.js';
 import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
 import { planMutant } from './mutant-plan.js';
-import { mutantRecord } from './mutant-record.js';
+import { mutantFingerprint } from './mutant-fingerprint.js';
+import { mutantRecord, reusedRecord, withOutcome } from './mutant-record.js';
+import { firstCase } from './mutant-plan.js';
+import { usablePrevious } from './previous-run.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources } from './reference-sources.js';
 import { runMutant, type RunContext } from './run-mutant.js';
 import { shuffle } from './seeded-order.js';
 import { selectMutants } from './select-mutants.js';
+import { readSourceSnapshot } from './source-snapshot.js';
 import { unobservableOn, type UnobservableMutants } from './unobservable-mutants.js';
 
 export interface MutationOptions {
@@ -61,6 +66,12 @@ export interface MutationOptions {
   readonly auditBeyondSpec?: boolean;
   /** Where the coverage map and dry run are cached (default: `$RTCONF_CACHE/mutation`); null: no cache. */
   readonly cacheDir?: string | null;
+  /**
+   * The previous mutation.json (`--incremental`): the verdict of every mutant whose fingerprint is unchanged since is
+   * reused, and only the cases that can have run differently are measured again. One of another seed, or without
+   * fingerprints (schema version 3 and older), is said so in one line, and the run is a full one.
+   */
+  readonly previous?: MutationFile;
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: MutationEvent) => void;
 }
@@ -79,6 +90,14 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   const operators = options.operators ?? new Set(OPERATORS);
   const unobservable = unobservableOn(options.unobservable ?? new Map(), options.platform ?? process.platform);
 
+  const clock = { at: performance.now() };
+  const lap = (): number => {
+    const now = performance.now();
+    const ms = now - clock.at;
+    clock.at = now;
+    return Math.round(ms);
+  };
+  const phases = { selectMs: 0, coverageMs: 0, dryRunMs: 0, mutantsMs: 0 };
   const { mutants, generated, texts, warnings } = await selectMutants(sources, {
     operators,
     seed: options.seed,
@@ -88,11 +107,24 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   });
   for (const warning of warnings) emit(`warning: ${warning}`);
   emit(`${generated} mutant(s) generated in ${sources.files.size} file(s); ${mutants.length} selected${options.since ? ` (lines changed since ${options.since})` : ''}`);
+  phases.selectMs = lap();
+
+  const hashes = caseHashes(options.root, cases);
+  const previous = options.previous ? usablePrevious(options.previous, options.seed) : undefined;
+  if (previous && 'reason' in previous) emit(`--incremental: ${previous.reason}; running every mutant`);
+  const base = previous && 'file' in previous ? previous.file : undefined;
 
   const workDir = await mkdtemp(join(tmpdir(), 'rtconf-mutate-'));
   const fixtures = createRunFixtures();
   try {
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
+    const earlierMap = base?.coverageKey && cache ? await cachedCoverageMap(cache, base.coverageKey) : undefined;
+    const earlierTexts = base && cache ? await readSourceSnapshot(cache, base.sourcesHash) : undefined;
+    if (base && !(earlierMap && earlierTexts)) emit('--incremental: the cache no longer holds the previous case ↔ code map; measuring it anew (verdicts are still reused)');
+    const earlier =
+      base && earlierMap && earlierTexts
+        ? { map: earlierMap, texts: earlierTexts, caseHashes: new Map((base.cases ?? []).map((item) => [item.id, item.hash])), now: { texts, caseHashes: hashes } }
+        : undefined;
     // Equivalent mutants never run, nor (unaudited) marked ones: a selection of nothing else needs no map.
     const runs = (mutant: Mutant): boolean =>
       !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || mutant.beyondSpec.check === true);
@@ -104,22 +136,36 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
           workDir,
           ...(cache ? { cacheDir: cache } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(earlier ? { earlier } : {}),
         })
       : undefined;
-    if (map) emit(map.cached ? 'case ↔ code map: from the cache' : `case ↔ code map: ${cases.length} case(s) measured in ${(map.durationMs / 1000).toFixed(1)} s`);
+    phases.coverageMs = lap();
+    const measured = !map || map.cached ? 0 : (map.remeasured?.size ?? cases.length);
+    if (map) emit(map.cached ? 'case ↔ code map: from the cache' : `case ↔ code map: ${measured} case(s) measured in ${(map.durationMs / 1000).toFixed(1)} s${map.remeasured ? ` (of ${cases.length}; the others cannot have run differently since the previous run)` : ''}`);
+    // Outcomes of the previous dry run that still hold: cases that were not measured again ran the same code.
+    const known: Record<string, { status: string; durationMs: number }> = {};
+    if (base && map?.remeasured) {
+      for (const item of base.cases ?? []) if (!map.remeasured.has(item.id) && hashes.get(item.id) === item.hash) known[item.id] = { status: item.status, durationMs: item.durationMs };
+    }
     // The dry run needs only the cases some selected mutant will run (all of them in a full run).
     const covering = new Set(mutants.flatMap((mutant) => planMutant(mutant, sources, map, cases, undefined, texts, options.timeoutMs).cases.map((meta) => meta.id)));
     const wanted = cases.filter((meta) => covering.has(meta.id));
     const dry = map
-      ? await dryRun(sources, wanted, map, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) }, emit)
+      ? await dryRun(sources, wanted, map, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, known, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) }, emit)
       : undefined;
+    phases.dryRunMs = lap();
     const usable = new Map<string, number>();
     const unusableCases: { case: string; status: string }[] = [];
+    const caseRecords: CaseRecord[] = [];
     for (const meta of wanted) {
       const outcome = dry?.results[meta.id];
+      if (outcome) caseRecords.push({ id: meta.id, hash: hashes.get(meta.id) ?? '', status: outcome.status, durationMs: Math.round(outcome.durationMs) });
       if (outcome && outcome.status === 'pass') usable.set(meta.id, outcome.durationMs);
       else if (outcome && outcome.status !== 'na' && outcome.status !== 'skip') unusableCases.push({ case: meta.id, status: outcome.status });
     }
+    const before = new Map((base?.mutants ?? []).map((record) => [record.id, record]));
+    let reused = 0;
+    let rerun = 0;
 
     const plans = mutants.map((mutant) => planMutant(mutant, sources, map, cases, usable, texts, options.timeoutMs));
     const records: MutantRecord[] = new Array(plans.length);
@@ -137,6 +183,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       timeoutMs: options.timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
       limits: { verified: new Set(), raised: new Map() },
+      times: { build: 0, start: 0, cases: 0, stop: 0, timeoutChecks: 0, agents: 0 },
       unmutated: () => {
         const dir = join(workDir, 'unmutated');
         unmutated ??= buildCandidate(sources, dir, { name: 'reference (timeout check)' }).then((build) => ({ adapter: build.adapter, dir }));
@@ -155,11 +202,27 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         if (equivalent) finish(index, mutantRecord(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
         else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, mutantRecord(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
         else if (plan.cases.length === 0) finish(index, elsewhere ? mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : mutantRecord(plan, 'no-coverage', 0, 0));
-        else finish(index, judgeUnobservable(judgeMarked(await runMutant(plan, sources, texts, context), marker), elsewhere));
+        else {
+          const fingerprint = mutantFingerprint(plan, texts.get(plan.mutant.file) ?? '', hashes, options.seed);
+          const earlierRecord = before.get(plan.mutant.id);
+          let outcome: MutantRecord;
+          const earlierOutcome = earlierRecord?.fingerprint === fingerprint ? earlierRecord.outcome : undefined;
+          if (earlierRecord && earlierOutcome) {
+            reused++;
+            outcome = reusedRecord(plan, { ...earlierRecord, outcome: earlierOutcome }, fingerprint);
+          } else {
+            rerun++;
+            // The case that killed it last time, if it still covers it, goes first: it most likely kills it again.
+            const killer = earlierRecord?.outcome?.killedBy?.[0];
+            outcome = withOutcome(await runMutant(killer ? firstCase(plan, killer) : plan, sources, texts, context), fingerprint);
+          }
+          finish(index, judgeUnobservable(judgeMarked(outcome, marker), elsewhere));
+        }
       }
     };
     emit(`running ${plans.length} mutant(s), ${options.jobs} at a time`);
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, plans.length)) }, runOne));
+    phases.mutantsMs = lap();
 
     const finished = records.filter((item): item is MutantRecord => item !== undefined);
     const ruleModules = new Map(catalogue.map((rule) => [rule.id, rule.module] as const));
@@ -181,6 +244,18 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       sourcesHash: sources.hash,
       generated,
       unusableCases,
+      cases: caseRecords,
+      ...(map ? { coverageKey: map.key } : {}),
+      ...(base ? { incremental: { previous: base.startedAt, reused, rerun, casesRemeasured: measured } } : {}),
+      phases: {
+        ...phases,
+        buildMs: Math.round(context.times.build),
+        agentStartMs: Math.round(context.times.start),
+        casesMs: Math.round(context.times.cases),
+        agentStopMs: Math.round(context.times.stop),
+        timeoutChecksMs: Math.round(context.times.timeoutChecks),
+        agents: context.times.agents,
+      },
       total: scoreOf(finished),
       modules: moduleScores(finished, modules),
       rules: ruleScores(finished, ruleModules),

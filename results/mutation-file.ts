@@ -1,4 +1,4 @@
-// mutation.json, schema version 3 (MUTATION_SCHEMA_VERSION; read-mutation.ts upgrades 1 and 2): what `rtconf mutate` found out about the suite's strength. Per mutant of the
+// mutation.json, schema version 4 (MUTATION_SCHEMA_VERSION; read-mutation.ts upgrades 1 to 3): what `rtconf mutate` found out about the suite's strength. Per mutant of the
 // reference: where it is, what it changed (a unified diff), whether a case noticed (killed), and which; plus the
 // scores per module and per rule computed from those records. `results/mutation.schema.json` describes the same shape.
 // Browser-safe (no node: imports): the report page reads these types.
@@ -6,10 +6,13 @@ import type { ModuleName } from '../spec/rule.js';
 
 /**
  * 2 added the `beyond-spec` status and its score fields; 3 added the `unobservable` status and its `unobservable` count,
- * and renamed `scoreWithBeyondSpec` to `scoreOfAll` (which counts unobservable mutants as not killed too). Files of
- * versions 1 and 2 are read by upgrading (results/read-mutation.ts).
+ * and renamed `scoreWithBeyondSpec` to `scoreOfAll` (which counts unobservable mutants as not killed too); 4 added what
+ * `--incremental` decides by (each run mutant's `fingerprint` and `outcome`, the `cases` the run used with their code
+ * hashes and dry-run outcomes, the `coverageKey`), what it did (`reused` mutants, `incremental`) and where the time
+ * went (`phases`). Files of versions 1 to 3 are read by upgrading (results/read-mutation.ts); they hold no
+ * fingerprints, so `--incremental` runs fully after one.
  */
-export const MUTATION_SCHEMA_VERSION = 3;
+export const MUTATION_SCHEMA_VERSION = 4;
 
 export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'unobservable', 'error'] as const;
 /**
@@ -52,6 +55,56 @@ export interface MutantRecord {
   /** For equivalent, beyond-spec and unobservable mutants, the reason given; for errors and timeouts, what happened. */
   readonly note?: string;
   readonly durationMs: number;
+  /**
+   * For a mutant that was run: what its verdict depends on (mutation/mutant-fingerprint.ts: the mutant, the code around
+   * it, its covering cases and their code, the seed, the Node that ran them). `--incremental` reuses the verdict of a
+   * mutant whose fingerprint is unchanged.
+   */
+  readonly fingerprint?: string;
+  /** For a mutant that was run: the run's own verdict, before the markers and lists judged it (what is reused). */
+  readonly outcome?: MutantOutcome;
+  /** Its outcome, cases run and duration were reused from the previous mutation.json (`--incremental`), not run now. */
+  readonly reused?: true;
+}
+
+/** What running a mutant found, before markers and lists judged it: a case noticed (`killedBy`), hung, or none did. */
+export interface MutantOutcome {
+  readonly status: 'killed' | 'timeout' | 'survived';
+  readonly killedBy?: readonly string[];
+  readonly note?: string;
+}
+
+/** A case the run could use: the hash of its code (mutation/case-hashes.ts) and how it ran against the unmutated reference. */
+export interface CaseRecord {
+  readonly id: string;
+  readonly hash: string;
+  /** Its status in the dry run (pass: it can kill mutants). */
+  readonly status: string;
+  readonly durationMs: number;
+}
+
+/** Where a run's time went, in milliseconds: its phases' wall time, and the mutants' work summed over the jobs. */
+export interface PhaseTimes {
+  /** Generating and selecting the mutants. */
+  readonly selectMs: number;
+  /** The case ↔ code map (measured, updated or read from the cache). */
+  readonly coverageMs: number;
+  /** The dry run of the unmutated bundle. */
+  readonly dryRunMs: number;
+  /** Running the mutants (wall time). */
+  readonly mutantsMs: number;
+  /** Summed over the mutants run: bundling each (esbuild). */
+  readonly buildMs: number;
+  /** Summed: starting agents until their first result, less that case's own duration. */
+  readonly agentStartMs: number;
+  /** Summed: the cases' own durations. */
+  readonly casesMs: number;
+  /** Summed: stopping and reaping agents. */
+  readonly agentStopMs: number;
+  /** Summed: re-running timed-out cases against the unmutated reference. */
+  readonly timeoutChecksMs: number;
+  /** Agents started. */
+  readonly agents: number;
 }
 
 export interface Score {
@@ -105,6 +158,21 @@ export interface MutationFile {
   readonly generated: number;
   /** Cases that do not pass against the unmutated reference in an agent, so they cannot kill anything. */
   readonly unusableCases: readonly { readonly case: string; readonly status: string }[];
+  /** The cases the run could use, with their code hashes and dry-run outcomes (what `--incremental` compares). */
+  readonly cases?: readonly CaseRecord[];
+  /** The key of the case ↔ code map the run used (cached under `$RTCONF_CACHE/mutation` by that key). */
+  readonly coverageKey?: string;
+  /** Set by `--incremental`: the run it built on and how much of it was reused. */
+  readonly incremental?: {
+    /** `startedAt` of the previous mutation.json. */
+    readonly previous: string;
+    /** Mutants whose verdict was reused, and mutants run anew. */
+    readonly reused: number;
+    readonly rerun: number;
+    /** Cases whose coverage was measured again (changed cases, and cases that ran changed code), of all the run used. */
+    readonly casesRemeasured: number;
+  };
+  readonly phases?: PhaseTimes;
   readonly total: Score;
   readonly modules: readonly ModuleScore[];
   readonly rules: readonly RuleScore[];

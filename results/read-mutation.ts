@@ -34,6 +34,7 @@ export async function validateMutation(data: unknown, source = 'mutation'): Prom
   const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
   if (version === 1) return validateMutation(upgradeFromVersion1(data as Record<string, unknown>), source);
   if (version === 2) return validateMutation(upgradeFromVersion2(data as Record<string, unknown>), source);
+  if (version === 3) return validateMutation({ ...(data as Record<string, unknown>), schemaVersion: 4 }, source);
   if (version !== MUTATION_SCHEMA_VERSION) {
     throw new MutationFileError(`${source}: schemaVersion ${JSON.stringify(version) ?? 'missing'} is not one this rtconf reads (it reads 1 to ${MUTATION_SCHEMA_VERSION}); is it a mutation.json?`);
   }
@@ -63,6 +64,9 @@ function upgradeScores(data: Record<string, unknown>, schemaVersion: number, upg
 function upgradeFromVersion1(data: Record<string, unknown>): Record<string, unknown> {
   return upgradeScores(data, 2, (score) => ({ beyondSpec: 0, scoreWithBeyondSpec: score['score'], ...score }));
 }
+
+// A version 3 file is a version 4 file without what version 4 added (all optional): it reads as one, with no
+// fingerprints, so `rtconf mutate --incremental` after it reuses nothing.
 
 /**
  * A version 2 file as version 3: it had no unobservable status (such mutants were listed as equivalent then), so each

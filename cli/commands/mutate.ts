@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../io/package-root.js';
-import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
+import type { MutantRecord, MutationFile, PhaseTimes, Score } from '../../results/mutation-file.js';
 import { writeMutation } from '../../results/write-mutation.js';
 import { parseInteger, parseModule, parseVerb } from '../parse.js';
 import { DEFAULT_MUTATION_SEED, DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
@@ -35,6 +35,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
   const minScore = parseInteger('min-score', values['min-score'], 0, 100);
   const outDir = resolve(values.out ?? DEFAULT_OUT);
+  const previous = values.incremental === true ? await readPrevious(join(outDir, 'mutation.json')) : undefined;
   const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
   const unobservable = await readUnobservableMutants(unobservableMutantsPath(root));
 
@@ -56,6 +57,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       unobservable,
       auditBeyondSpec: values['audit-beyond-spec'] === true,
       ...(values['no-cache'] ? { cacheDir: null } : {}),
+      ...(previous ? { previous } : {}),
       signal: interrupt.signal,
       onEvent: (event) => {
         if (event.kind === 'phase') process.stderr.write(`rtconf: ${event.message}\n`);
@@ -80,6 +82,27 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   }
   return 0;
+}
+
+/**
+ * The previous mutation.json for `--incremental`: none yet, or one of a schema this rtconf does not read, is said in
+ * one line and the run is a full one; a malformed one is bad input (exit 2), as everywhere.
+ */
+async function readPrevious(file: string): Promise<MutationFile | undefined> {
+  if (!existsSync(file)) {
+    process.stderr.write(`rtconf: --incremental: no previous ${file}; running every mutant\n`);
+    return undefined;
+  }
+  const { readJsonFile } = await import('../../io/read-json-file.js');
+  const { MutationFileError, readMutation } = await import('../../results/read-mutation.js');
+  const { MUTATION_SCHEMA_VERSION } = await import('../../results/mutation-file.js');
+  const data = await readJsonFile(file, (message) => new MutationFileError(message));
+  const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
+  if (typeof version === 'number' && Number.isInteger(version) && version > MUTATION_SCHEMA_VERSION) {
+    process.stderr.write(`rtconf: --incremental: ${file} is of schema version ${version}, newer than this rtconf's ${MUTATION_SCHEMA_VERSION}; running every mutant\n`);
+    return undefined;
+  }
+  return readMutation(file);
 }
 
 function describe(record: MutantRecord): string {
@@ -128,9 +151,23 @@ export function formatSummary(mutation: MutationFile, limit = 40): string {
     for (const mutant of survivors.slice(0, limit)) lines.push(`  ${describe(mutant)}`);
     lines.push('');
   }
+  if (mutation.incremental) {
+    const { reused, rerun, casesRemeasured } = mutation.incremental;
+    lines.push(`incremental: ${reused} verdict(s) reused from the run of ${mutation.incremental.previous}, ${rerun} mutant(s) run anew; coverage measured again for ${casesRemeasured} case(s)`, '');
+  }
+  if (mutation.phases) lines.push(formatPhases(mutation.phases), '');
   if (mutation.unusableCases.length > 0) lines.push(`${mutation.unusableCases.length} case(s) do not pass against the unmutated reference and were not used: ${mutation.unusableCases.map((item) => `${item.case} (${item.status})`).join(', ')}`, '');
   lines.push(`${mutation.mutants.length} mutant(s) in ${(mutation.durationMs / 1000).toFixed(1)} s, seed ${mutation.seed}${mutation.interrupted ? ', interrupted' : ''}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the time went: the phases' wall time, then the mutants' work summed over the jobs. */
+export function formatPhases(phases: PhaseTimes): string {
+  const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    `time: mutants chosen in ${s(phases.selectMs)}, case ↔ code map ${s(phases.coverageMs)}, dry run ${s(phases.dryRunMs)}, mutants ${s(phases.mutantsMs)}`,
+    `  summed over the jobs: builds ${s(phases.buildMs)}, ${phases.agents} agent start(s) ${s(phases.agentStartMs)}, cases ${s(phases.casesMs)}, agent stops ${s(phases.agentStopMs)}, timeout checks ${s(phases.timeoutChecksMs)}`,
+  ].join('\n');
 }
 
 /** With a results.json beside it, the HTML report is rebuilt so that it shows the mutation section. */

@@ -1,0 +1,188 @@
+// The case ↔ code map brought up to date from an earlier one, for `rtconf mutate --incremental`: only the cases that
+// can have run differently are measured again — new or changed cases, and cases that executed code which changed since
+// (by the earlier map) — and every other case keeps its coverage, its points moved to where their lines now are. A
+// case that executed none of the changed code ran the very same code, so its coverage is the same. Code that runs at
+// load is measured again whenever anything changed.
+import ts from 'typescript5';
+import type { CaseMeta } from '../conformance/case.js';
+import type { ModuleName } from '../spec/rule.js';
+import { casesCoveringSpan, type CoverageMap, type CoveredCase, type FileCoverage } from './coverage-map.js';
+
+/** An earlier map with what it was measured on. */
+export interface EarlierCoverage {
+  readonly map: CoverageMap;
+  /** The reference's texts it was measured on, by file. */
+  readonly texts: ReadonlyMap<string, string>;
+  /** The code hash of each case it measured (mutation/case-hashes.ts). */
+  readonly caseHashes: ReadonlyMap<string, string>;
+}
+
+/** The lines of a file that changed: old lines [from, oldTo) became new lines [from, newTo). */
+interface LineChange {
+  readonly from: number;
+  readonly oldTo: number;
+  readonly newTo: number;
+}
+
+/**
+ * The ids of the cases whose coverage must be measured again: new and changed cases, and the cases that executed
+ * changed code of the reference by the earlier map (every case of a file's modules where the change lies in code that
+ * runs at load).
+ */
+export function casesToRemeasure(
+  earlier: EarlierCoverage,
+  texts: ReadonlyMap<string, string>,
+  owners: ReadonlyMap<string, readonly ModuleName[]>,
+  cases: readonly CaseMeta[],
+  caseHashes: ReadonlyMap<string, string>,
+): Set<string> {
+  const measured = new Set(earlier.map.cases.map((meta) => meta.id));
+  const again = new Set<string>();
+  for (const meta of cases) {
+    if (!measured.has(meta.id) || earlier.caseHashes.get(meta.id) !== caseHashes.get(meta.id)) again.add(meta.id);
+  }
+  for (const [file, text] of texts) {
+    const before = earlier.texts.get(file);
+    // A new file is reached only through code that changed elsewhere; its load-time code is measured anew anyway.
+    if (before === undefined || before === text) continue;
+    const change = changedLines(before, text);
+    const starts = lineOffsets(before);
+    const offset = (line: number): number => starts[Math.min(line, starts.length - 1)] ?? before.length;
+    const scope = enclosingFunction(before, offset(change.from), offset(change.oldTo));
+    const at = (position: number): { line: number; column: number } => {
+      const line = lineOf(starts, position);
+      return { line, column: position - (starts[line] ?? 0) };
+    };
+    const indices = casesCoveringSpan(earlier.map.files[file], { line: change.from, column: 0 }, { line: change.oldTo, column: 0 }, scope ? { from: at(scope.start), to: at(scope.end) } : undefined);
+    for (const index of indices) {
+      if (index === -1) {
+        const modules = owners.get(file) ?? [];
+        for (const meta of cases) if (modules.includes(meta.module)) again.add(meta.id);
+      }
+      const meta = earlier.map.cases[index];
+      if (meta) again.add(meta.id);
+    }
+  }
+  return again;
+}
+
+/**
+ * The map of `cases` on the current texts: the earlier coverage of every case not measured again, moved to the
+ * current lines, with the fresh measurement of the others (`fresh`, which also holds the code run at load).
+ */
+export function mergeCoverage(earlier: EarlierCoverage, fresh: CoverageMap, texts: ReadonlyMap<string, string>, cases: readonly CaseMeta[], key: string): CoverageMap {
+  const position = new Map(cases.map((meta, index) => [meta.id, index]));
+  const remeasured = new Set(fresh.cases.map((meta) => meta.id));
+  // earlier index → current index, for the cases whose coverage is kept
+  const kept = new Map<number, number>();
+  earlier.map.cases.forEach((meta, index) => {
+    const now = position.get(meta.id);
+    if (now !== undefined && !remeasured.has(meta.id)) kept.set(index, now);
+  });
+  const freshIndex = fresh.cases.map((meta) => position.get(meta.id));
+  const files: Record<string, FileCoverage> = {};
+  for (const [file, text] of texts) {
+    const points = new Map<string, Set<number>>();
+    const add = (line: number, column: number, indices: Iterable<number>): void => {
+      const key = `${line}:${column}`;
+      let set = points.get(key);
+      if (!set) points.set(key, (set = new Set()));
+      for (const index of indices) set.add(index);
+    };
+    const before = earlier.texts.get(file);
+    const old = earlier.map.files[file];
+    if (old && before !== undefined) {
+      const change = before === text ? undefined : changedLines(before, text);
+      for (let at = 0; at < old.points.length; at += 3) {
+        const line = movedLine(old.points[at] as number, change);
+        if (line === undefined) continue;
+        const indices = (old.sets[old.points[at + 2] as number] ?? []).flatMap((index) => {
+          const now = kept.get(index);
+          return now === undefined ? [] : [now];
+        });
+        if (indices.length > 0) add(line, old.points[at + 1] as number, indices);
+      }
+    }
+    const measured = fresh.files[file];
+    if (measured) {
+      for (let at = 0; at < measured.points.length; at += 3) {
+        const indices = (measured.sets[measured.points[at + 2] as number] ?? []).flatMap((index) => {
+          if (index === -1) return [-1];
+          const now = freshIndex[index];
+          return now === undefined ? [] : [now];
+        });
+        if (indices.length > 0) add(measured.points[at] as number, measured.points[at + 1] as number, indices);
+      }
+    }
+    if (points.size > 0) files[file] = compactPoints(points);
+  }
+  const earlierCase = new Map(earlier.map.cases.map((meta) => [meta.id, meta]));
+  const freshCase = new Map(fresh.cases.map((meta) => [meta.id, meta]));
+  const covered: CoveredCase[] = cases.map(
+    (meta) => freshCase.get(meta.id) ?? earlierCase.get(meta.id) ?? { id: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0 },
+  );
+  return { format: fresh.format, key, seed: fresh.seed, cases: covered, files, durationMs: fresh.durationMs };
+}
+
+/** The changed block of lines between two texts: their common first and last lines set apart. */
+export function changedLines(before: string, after: string): LineChange {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let from = 0;
+  while (from < a.length && from < b.length && a[from] === b[from]) from++;
+  let tail = 0;
+  while (tail < a.length - from && tail < b.length - from && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { from, oldTo: a.length - tail, newTo: b.length - tail };
+}
+
+/** Where an old 0-based line is now: unchanged lines before and after the change move, changed ones are gone. */
+function movedLine(line: number, change: LineChange | undefined): number | undefined {
+  if (!change || line < change.from) return line;
+  if (line < change.oldTo) return undefined;
+  return line + change.newTo - change.oldTo;
+}
+
+function compactPoints(points: ReadonlyMap<string, ReadonlySet<number>>): FileCoverage {
+  const list = [...points].map(([key, set]) => {
+    const [line = 0, column = 0] = key.split(':').map(Number);
+    return { line, column, set: [...set].sort((a, b) => a - b).join(',') };
+  });
+  list.sort((a, b) => a.line - b.line || a.column - b.column);
+  const setIndex = new Map<string, number>();
+  const flat: number[] = [];
+  for (const point of list) {
+    if (!setIndex.has(point.set)) setIndex.set(point.set, setIndex.size);
+    flat.push(point.line, point.column, setIndex.get(point.set) as number);
+  }
+  return { sets: [...setIndex.keys()].map((text) => text.split(',').map(Number)), points: flat };
+}
+
+function lineOffsets(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+function lineOf(starts: readonly number[], position: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The innermost function with a body that holds all of [start, end) of `text`, if any. */
+function enclosingFunction(text: string, start: number, end: number): { start: number; end: number } | undefined {
+  const sourceFile = ts.createSourceFile('changed.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  let found: { start: number; end: number } | undefined;
+  const visit = (node: ts.Node): void => {
+    if (start < node.getStart(sourceFile) || end > node.getEnd()) return;
+    if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body) found = { start: node.getStart(sourceFile), end: node.getEnd() };
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
