@@ -22,7 +22,7 @@ import { buildCandidate } from './build-candidate.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { toPosix } from './reference-sources.js';
 import { writeSourceSnapshot } from './source-snapshot.js';
-import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
+import { casesToRemeasure, compactPoints, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
 import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 
 /** Bump when the shape of the cached map changes. */
@@ -159,11 +159,50 @@ export interface CoverageJob {
 }
 
 /**
- * Measures in a process of its own: taking precise coverage resets V8's counters for the whole process, which would
+ * Measures in processes of their own, one per module whose cases it measures, side by side (the cases mostly wait: on
+ * children, timers, handshakes): taking precise coverage resets V8's counters for the whole process, which would
  * wipe what a coverage tool watching this one (c8 over the tests) had counted; and the reference's cases run there
- * in process, away from the harness. The worker runs under the same loader flags as this process (tsx from sources).
+ * in process, away from the harness. A module's cases run in their order in one process, as they would in one run of
+ * them all: cases of different modules share no state of the reference. Each worker runs under the same loader flags
+ * as this process (tsx from sources). With no case at all, one worker measures what runs at load.
  */
 async function measureInChild(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
+  const started = performance.now();
+  const groups = new Map<ModuleName, CaseMeta[]>();
+  for (const meta of cases) groups.set(meta.module, [...(groups.get(meta.module) ?? []), meta]);
+  const parts = groups.size > 0 ? [...groups.values()] : [[]];
+  const maps = await Promise.all(parts.map((part, index) => measureInOneChild(sources, part, key, { ...options, workDir: join(options.workDir, `coverage-${index}`) })));
+  return { ...combineCoverage(maps, cases, key, options.seed), durationMs: Math.round(performance.now() - started) };
+}
+
+/** One map of several measured side by side, over `cases` (every case of each part, and what ran at load in any). */
+function combineCoverage(maps: readonly CoverageMap[], cases: readonly CaseMeta[], key: string, seed: number): CoverageMap {
+  const position = new Map(cases.map((meta, index) => [meta.id, index]));
+  const points = new Map<string, Map<string, Set<number>>>();
+  for (const map of maps) {
+    const index = map.cases.map((meta) => position.get(meta.id));
+    for (const [file, coverage] of Object.entries(map.files)) {
+      let filePoints = points.get(file);
+      if (!filePoints) points.set(file, (filePoints = new Map()));
+      for (let at = 0; at < coverage.points.length; at += 3) {
+        const pointKey = `${coverage.points[at] as number}:${coverage.points[at + 1] as number}`;
+        let set = filePoints.get(pointKey);
+        if (!set) filePoints.set(pointKey, (set = new Set()));
+        for (const caseIndex of coverage.sets[coverage.points[at + 2] as number] ?? []) {
+          const now = caseIndex === -1 ? -1 : index[caseIndex];
+          if (now !== undefined) set.add(now);
+        }
+      }
+    }
+  }
+  const files: Record<string, FileCoverage> = {};
+  for (const [file, filePoints] of points) files[file] = compactPoints(filePoints);
+  const measured = new Map(maps.flatMap((map) => map.cases.map((meta) => [meta.id, meta] as const)));
+  const covered = cases.map((meta) => measured.get(meta.id) ?? { id: meta.id, module: meta.module, rules: meta.rules, status: 'error' as Status, durationMs: 0 });
+  return { format: CACHE_FORMAT, key, seed, cases: covered, files, durationMs: 0 };
+}
+
+async function measureInOneChild(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
   const jobFile = join(options.workDir, 'coverage-job.json');
   const outFile = join(options.workDir, 'coverage-map.json');
   const job: CoverageJob = {
@@ -299,24 +338,15 @@ function recordExecuted(bundle: BundleScript, script: ScriptCoverage, caseIndex:
 
 /** Groups the covered points by file, sharing identical case sets. */
 function compact(covered: ReadonlyMap<string, ReadonlySet<number>>): Record<string, FileCoverage> {
-  const byFile = new Map<string, { line: number; column: number; set: string }[]>();
+  const byFile = new Map<string, Map<string, ReadonlySet<number>>>();
   for (const [key, set] of covered) {
     const [file = '', line = '0', column = '0'] = key.split('\0');
-    const points = byFile.get(file) ?? [];
-    points.push({ line: Number(line), column: Number(column), set: [...set].sort((a, b) => a - b).join(',') });
-    byFile.set(file, points);
+    let points = byFile.get(file);
+    if (!points) byFile.set(file, (points = new Map()));
+    points.set(`${line}:${column}`, set);
   }
   const files: Record<string, FileCoverage> = {};
-  for (const [file, points] of byFile) {
-    points.sort((a, b) => a.line - b.line || a.column - b.column);
-    const setIndex = new Map<string, number>();
-    const flat: number[] = [];
-    for (const point of points) {
-      if (!setIndex.has(point.set)) setIndex.set(point.set, setIndex.size);
-      flat.push(point.line, point.column, setIndex.get(point.set) as number);
-    }
-    files[file] = { sets: [...setIndex.keys()].map((text) => text.split(',').map(Number)), points: flat };
-  }
+  for (const [file, points] of byFile) files[file] = compactPoints(points);
   return files;
 }
 

@@ -1,6 +1,6 @@
 // The dry run: the unmutated reference, bundled exactly as the mutants are, run in agents against the cases some
 // selected mutant will run. A case that does not pass here cannot kill anything, and its duration sets the limit a
-// mutant's run of it gets. Cached beside the case ↔ code map, under the map's key.
+// mutant's run of it gets. Cached beside the case ↔ code map, under the map's key (`key`).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaseMeta } from '../conformance/case.js';
@@ -9,7 +9,6 @@ import { processHosts } from '../runners/agent/process-host.js';
 import type { RunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { writeFileAtomically } from '../io/atomic-write.js';
 import { buildCandidate } from './build-candidate.js';
-import type { CoverageMap } from './coverage-map.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { MUTANT_LAUNCH } from './run-mutant.js';
 
@@ -36,8 +35,7 @@ export interface DryRunOptions {
  * The dry run of `cases`: known from an earlier run, or from the cache where an identical tree ran them before; the
  * rest measured now.
  */
-export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta[], map: CoverageMap, options: DryRunOptions, emit: (message: string) => void): Promise<DryRun> {
-  const key = map.key;
+export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: DryRunOptions, emit: (message: string) => void): Promise<DryRun> {
   const file = options.cache ? join(options.cache, `dry-run-${key}.json`) : undefined;
   const results: Record<string, { status: string; durationMs: number }> = { ...options.known };
   if (file) {
@@ -63,8 +61,17 @@ export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta
     fixtures: options.fixtures,
   });
   try {
-    for await (const result of runner.run(missing, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, ...(options.signal ? { signal: options.signal } : {}) })) {
+    const signal = options.signal ? { signal: options.signal } : {};
+    for await (const result of runner.run(missing, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, ...signal })) {
       results[result.case] = { status: result.status, durationMs: result.durationMs };
+    }
+    // A case that hung or whose agent died beside the others may have been starved of the CPU (a loaded machine, the
+    // coverage run beside it): it gets one more run, alone, before it is taken for one that cannot pass.
+    const again = missing.filter((meta) => results[meta.id]?.status === 'timeout' || results[meta.id]?.status === 'crash');
+    if (again.length > 0 && !options.signal?.aborted) {
+      for await (const result of runner.run(again, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: 1, ...signal })) {
+        results[result.case] = { status: result.status, durationMs: result.durationMs };
+      }
     }
   } finally {
     await runner.close();

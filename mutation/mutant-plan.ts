@@ -13,6 +13,8 @@ export interface MutantPlan {
   readonly modules: readonly ModuleName[];
   readonly cases: readonly CaseMeta[];
   readonly rules: readonly string[];
+  /** How long each of its cases took against the unmutated reference (the dry run), by id. */
+  readonly durations: ReadonlyMap<string, number>;
 }
 
 /**
@@ -40,7 +42,7 @@ export function planMutant(
   timeoutMs: number,
 ): MutantPlan {
   const owners = sources.files.get(mutant.file) ?? [];
-  if (!map) return { mutant, modules: owners, cases: [], rules: [] };
+  if (!map) return { mutant, modules: owners, cases: [], rules: [], durations: new Map() };
   const starts = lineStarts(texts.get(mutant.file) ?? '');
   const at = (offset: number): { line: number; column: number } => {
     let line = 0;
@@ -72,7 +74,7 @@ export function planMutant(
   // A file several modules share (errors, validators) counts for the modules whose cases run the mutated code, not
   // for every module that imports the file; code no case runs counts against every module that imports it.
   const modules = selected.length > 0 ? owners.filter((module) => selected.some((meta) => meta.module === module)) : owners;
-  if (!usable) return { mutant, modules, cases: selected, rules: [] };
+  if (!usable) return { mutant, modules, cases: selected, rules: [], durations: new Map() };
   // A rule counts the mutants its runnable cases executed while they ran (not those of cases that are n/a here, say
   // Windows-only ones). Code that only ran at load (tables, constants) counts for no rule: every case of its modules
   // ran it, so crediting it to each rule would charge, say, the rules on loading without crypto with every table
@@ -83,12 +85,17 @@ export function planMutant(
     .filter((meta) => usable.has(meta.id))
     .sort((a, b) => (usable.get(a.id) ?? 0) - (usable.get(b.id) ?? 0))
     .map((meta) => ({ ...meta, timeoutMs: limitFor(meta, usable.get(meta.id) ?? 0, timeoutMs) }));
-  return { mutant, modules, cases: runnable, rules };
+  return { mutant, modules, cases: runnable, rules, durations: usable };
 }
 
 /** The time a mutant's case gets: generous against its dry-run duration, so only a real hang runs into it. */
 function limitFor(meta: CaseMeta, durationMs: number, defaultMs: number): number {
   return Math.min(meta.timeoutMs ?? defaultMs, Math.max(MIN_LIMIT_MS, Math.round(TIME_FACTOR * durationMs + 1000)));
+}
+
+/** What running every case of `plan` costs, by the dry run: a survivor's time; an upper bound of a kill's. */
+export function planCost(plan: MutantPlan): number {
+  return plan.cases.reduce((sum, meta) => sum + (plan.durations.get(meta.id) ?? 0), 0);
 }
 
 /** `plan` with the case `id` run first, when it is one of its cases (a likely killer: the one that killed it before). */

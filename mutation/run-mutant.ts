@@ -59,14 +59,24 @@ export const MUTANT_LAUNCH: AgentLaunch = {
 
 /** Time a case past its limit gets to report before its agent is killed. */
 const SLACK_MS = 2000;
+/**
+ * A mutant's cases run in one agent, fastest first, up to about this much of their dry-run time: most mutants a case
+ * notices die there. The rest of a long plan (a survivor runs every case covering it: a minute and more for the
+ * argument checks every child_process call passes) is shared by several agents at once, one per `SPLIT_MS` of it, at
+ * most `MAX_SPLIT`: the cases mostly wait (on children, timers, handshakes), so the run ends sooner at little CPU cost.
+ */
+const HEAD_MS = 3000;
+const SPLIT_MS = 6000;
+const MAX_SPLIT = 4;
 
-/** One pass of a mutant's cases in one agent: the first case that noticed it, or none. */
-type Pass =
-  | { readonly kind: 'killed'; readonly result: CaseResult; readonly casesRun: number }
-  | { readonly kind: 'timeout'; readonly result: CaseResult; readonly casesRun: number }
-  | { readonly kind: 'survived'; readonly casesRun: number }
-  | { readonly kind: 'interrupted'; readonly casesRun: number }
-  | { readonly kind: 'unloadable'; readonly error: unknown; readonly casesRun: number };
+/** One pass of a mutant's cases in agents: the first case that noticed it, or none; and the cases that passed. */
+type Pass = { readonly casesRun: number; readonly passed: ReadonlySet<string> } & (
+  | { readonly kind: 'killed'; readonly result: CaseResult }
+  | { readonly kind: 'timeout'; readonly result: CaseResult }
+  | { readonly kind: 'survived' }
+  | { readonly kind: 'interrupted' }
+  | { readonly kind: 'unloadable'; readonly error: unknown }
+);
 
 /** Builds and runs `plan`'s mutant; its record, not yet judged against markers or the unobservable list. */
 export async function runMutant(plan: MutantPlan, sources: ReferenceSources, texts: ReadonlyMap<string, string>, context: RunContext): Promise<MutantRecord> {
@@ -86,21 +96,21 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
     }
     let remaining = plan.cases.map((meta) => ({ ...meta, timeoutMs: context.limits.raised.get(meta.id) ?? meta.timeoutMs }));
     let casesRun = 0;
+    const name = `reference mutant ${mutant.id}`;
     for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
-      const pass = await runCases(build.adapter, dir, `reference mutant ${mutant.id}`, remaining, context);
+      const pass = await runSplit(build.adapter, dir, name, remaining, plan.durations, context);
       casesRun += pass.casesRun;
       if (pass.kind === 'killed') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case] });
       // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
       if (pass.kind === 'unloadable') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
       if (pass.kind === 'interrupted') return mutantRecord(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
       if (pass.kind === 'survived') return mutantRecord(plan, 'survived', casesRun, elapsed());
-      const index = remaining.findIndex((meta) => meta.id === pass.result.case);
-      const meta = remaining[index];
+      const meta = remaining.find((item) => item.id === pass.result.case);
       if (!meta || (await timeoutIsReal(meta, context))) {
         return mutantRecord(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out', 300) });
       }
-      // Not the mutant's doing: go on from that case, under its raised limit.
-      remaining = remaining.slice(index).map((item) => ({ ...item, timeoutMs: context.limits.raised.get(item.id) ?? item.timeoutMs }));
+      // Not the mutant's doing: go on with the cases that have not passed, that one under its raised limit.
+      remaining = remaining.filter((item) => !pass.passed.has(item.id)).map((item) => ({ ...item, timeoutMs: context.limits.raised.get(item.id) ?? item.timeoutMs }));
     }
     return mutantRecord(plan, 'survived', casesRun, elapsed(), { note: 'some covering cases kept timing out against the unmutated reference too' });
   } finally {
@@ -108,7 +118,25 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
   }
 }
 
-async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext): Promise<Pass> {
+/**
+ * The cases in order: the head (`HEAD_MS` of them) in one agent; if none noticed the mutant, the rest shared by
+ * several agents at once when they are long (`SPLIT_MS` each), else in one.
+ */
+async function runSplit(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], durations: ReadonlyMap<string, number>, context: RunContext): Promise<Pass> {
+  let cost = 0;
+  let head = 0;
+  while (head < cases.length && (head === 0 || cost + (durations.get((cases[head] as CaseMeta).id) ?? 0) <= HEAD_MS)) cost += durations.get((cases[head++] as CaseMeta).id) ?? 0;
+  const tail = cases.slice(head);
+  const tailCost = tail.reduce((sum, meta) => sum + (durations.get(meta.id) ?? 0), 0);
+  if (tailCost < SPLIT_MS) return runCases(adapter, cwd, name, cases, context, 1);
+  const first = await runCases(adapter, cwd, name, cases.slice(0, head), context, 1);
+  if (first.kind !== 'survived') return first;
+  const rest = await runCases(adapter, cwd, name, tail, context, Math.min(MAX_SPLIT, Math.ceil(tailCost / SPLIT_MS)));
+  return { ...rest, casesRun: first.casesRun + rest.casesRun, passed: new Set([...first.passed, ...rest.passed]) };
+}
+
+/** Runs `cases` in `jobs` agents at once (each takes the next case when it is free), stopping at the first that notices. */
+async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext, jobs = 1): Promise<Pass> {
   const runner = createAgentRunner({
     candidate: { id: 'reference', name, kind: 'reference' },
     host: processHosts(MUTANT_LAUNCH),
@@ -119,24 +147,28 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
     startTimeoutMs: 5000,
   });
   let casesRun = 0;
+  const passed = new Set<string>();
   const times = context.times;
   const asked = performance.now();
-  times.agents++;
+  times.agents += Math.min(jobs, cases.length);
   // Aborted at the first kill: the agent is then killed at once, not after the case it went on to start.
   const done = new AbortController();
   const onOuterAbort = (): void => done.abort();
   context.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
-    for await (const result of runner.run(cases, { seed: context.seed, timeoutMs: context.timeoutMs, jobs: 1, signal: done.signal })) {
+    for await (const result of runner.run(cases, { seed: context.seed, timeoutMs: context.timeoutMs, jobs, signal: done.signal })) {
       casesRun++;
       if (casesRun === 1) times.start += Math.max(0, performance.now() - asked - result.durationMs);
       times.cases += result.durationMs;
-      if (!isFailing(result.status)) continue;
+      if (!isFailing(result.status)) {
+        passed.add(result.case);
+        continue;
+      }
       done.abort();
-      return result.status === 'timeout' ? { kind: 'timeout', result, casesRun } : { kind: 'killed', result, casesRun };
+      return result.status === 'timeout' ? { kind: 'timeout', result, casesRun, passed } : { kind: 'killed', result, casesRun, passed };
     }
   } catch (error) {
-    return { kind: 'unloadable', error, casesRun };
+    return { kind: 'unloadable', error, casesRun, passed };
   } finally {
     done.abort();
     context.signal?.removeEventListener('abort', onOuterAbort);
@@ -144,7 +176,7 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
     await runner.close();
     times.stop += performance.now() - stopping;
   }
-  return { kind: context.signal?.aborted ? 'interrupted' : 'survived', casesRun };
+  return { kind: context.signal?.aborted ? 'interrupted' : 'survived', casesRun, passed };
 }
 
 /**

@@ -14,15 +14,14 @@ import { toolInfo } from '../io/tool-info.js';
 import { MUTATION_SCHEMA_VERSION, moduleScores, ruleScores, scoreOf, type CaseRecord, type MutantRecord, type MutationFile } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
 import { caseHashes } from './case-hashes.js';
-import { cachedCoverageMap, coverageMap } from './coverage-map.js';
+import { cachedCoverageMap, coverageKey, coverageMap } from './coverage-map.js';
 import { dryRun } from './dry-run.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
 import type { Mutant } from './generate-mutants.js';
 import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
-import { planMutant } from './mutant-plan.js';
 import { mutantFingerprint } from './mutant-fingerprint.js';
 import { mutantRecord, reusedRecord, withOutcome } from './mutant-record.js';
-import { firstCase } from './mutant-plan.js';
+import { firstCase, planCost, planMutant, type MutantPlan } from './mutant-plan.js';
 import { usablePrevious } from './previous-run.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources } from './reference-sources.js';
@@ -129,16 +128,31 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     const runs = (mutant: Mutant): boolean =>
       !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || mutant.beyondSpec.check === true);
     const needsCases = cases.length > 0 && mutants.some(runs);
-    const map = needsCases
-      ? await coverageMap(sources, cases, {
-          seed: options.seed,
-          timeoutMs: options.timeoutMs,
-          workDir,
-          ...(cache ? { cacheDir: cache } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(earlier ? { earlier } : {}),
-        })
-      : undefined;
+    const dryOptions = { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+    // A whole run needs nearly every case in the dry run: it runs beside the coverage run (both mostly wait), over all
+    // the cases, instead of after it over those the map says some mutant needs.
+    const key = needsCases ? coverageKey(sources, cases, options.seed) : undefined;
+    const stopEarly = new AbortController();
+    options.signal?.addEventListener('abort', () => stopEarly.abort(), { once: true });
+    const early = key !== undefined && !earlier && mutants.length === generated ? dryRun(sources, cases, key, { ...dryOptions, signal: stopEarly.signal }, emit) : undefined;
+    let map;
+    try {
+      map = needsCases
+        ? await coverageMap(sources, cases, {
+            seed: options.seed,
+            timeoutMs: options.timeoutMs,
+            workDir,
+            ...(cache ? { cacheDir: cache } : {}),
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(earlier ? { earlier } : {}),
+          })
+        : undefined;
+    } catch (error) {
+      // No map, no mutant run: the dry run beside it stops, and is waited for, so none of its agents outlives this.
+      stopEarly.abort();
+      await early?.catch(() => undefined);
+      throw error;
+    }
     phases.coverageMs = lap();
     const measured = !map || map.cached ? 0 : (map.remeasured?.size ?? cases.length);
     if (map) emit(map.cached ? 'case ↔ code map: from the cache' : `case ↔ code map: ${measured} case(s) measured in ${(map.durationMs / 1000).toFixed(1)} s${map.remeasured ? ` (of ${cases.length}; the others cannot have run differently since the previous run)` : ''}`);
@@ -150,9 +164,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     // The dry run needs only the cases some selected mutant will run (all of them in a full run).
     const covering = new Set(mutants.flatMap((mutant) => planMutant(mutant, sources, map, cases, undefined, texts, options.timeoutMs).cases.map((meta) => meta.id)));
     const wanted = cases.filter((meta) => covering.has(meta.id));
-    const dry = map
-      ? await dryRun(sources, wanted, map, { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, known, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) }, emit)
-      : undefined;
+    const dry = early ? await early : map ? await dryRun(sources, wanted, map.key, { ...dryOptions, known }, emit) : undefined;
     phases.dryRunMs = lap();
     const usable = new Map<string, number>();
     const unusableCases: { case: string; status: string }[] = [];
@@ -190,9 +202,14 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         return unmutated;
       },
     };
-    // In a seeded random order, so that an interrupted run has scored a fair sample of every module, not the first files.
-    const queue = plans.map((plan, index) => ({ plan, index }));
+    // Longest first (by what running all their cases costs, the most a mutant can take), so that no long survivor is
+    // left to run alone at the end; mutants of one cost in a seeded random order.
+    const queue = plans.map((plan, index) => ({ plan, index, cost: planCost(plan) }));
     shuffle(queue, options.seed);
+    queue.sort((a, b) => b.cost - a.cost);
+    // The case that last killed a mutant of the same function: it most likely kills this one too, so it goes first.
+    const killers = new Map<string, string>();
+    const placeOf = (plan: MutantPlan): string => `${plan.mutant.file}#${plan.mutant.surrounding.start}`;
     const runOne = async (): Promise<void> => {
       for (let next = queue.shift(); next && !options.signal?.aborted; next = queue.shift()) {
         const { plan, index } = next;
@@ -213,8 +230,10 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
           } else {
             rerun++;
             // The case that killed it last time, if it still covers it, goes first: it most likely kills it again.
-            const killer = earlierRecord?.outcome?.killedBy?.[0];
+            const killer = earlierRecord?.outcome?.killedBy?.[0] ?? killers.get(placeOf(plan));
             outcome = withOutcome(await runMutant(killer ? firstCase(plan, killer) : plan, sources, texts, context), fingerprint);
+            const killedBy = outcome.status === 'killed' ? outcome.killedBy?.[0] : undefined;
+            if (killedBy) killers.set(placeOf(plan), killedBy);
           }
           finish(index, judgeUnobservable(judgeMarked(outcome, marker), elsewhere));
         }

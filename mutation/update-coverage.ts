@@ -142,7 +142,8 @@ function movedLine(line: number, change: LineChange | undefined): number | undef
   return line + change.newTo - change.oldTo;
 }
 
-function compactPoints(points: ReadonlyMap<string, ReadonlySet<number>>): FileCoverage {
+/** Points keyed `line:column`, each with its case indices, as a file's compact coverage (identical sets shared). */
+export function compactPoints(points: ReadonlyMap<string, ReadonlySet<number>>): FileCoverage {
   const list = [...points].map(([key, set]) => {
     const [line = 0, column = 0] = key.split(':').map(Number);
     return { line, column, set: [...set].sort((a, b) => a - b).join(',') };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './run-cli.js';
 import { formatSummary } from '../../cli/commands/mutate.js';
+import { usablePrevious } from '../../mutation/previous-run.js';
 import { sampleMutation } from '../reports/sample-mutation.js';
 import { buildSampleResults } from '../reports/sample-results.js';
 
@@ -23,6 +24,32 @@ describe('rtconf mutate and report --mutation on the command line', function () 
       expect(outcome.stderr.trim().split('\n'), args.join(' ')).to.have.length(1);
       expect(outcome.stderr).to.match(reason);
     }
+  });
+
+  it('--incremental refuses a malformed previous mutation.json with exit 2 and one line, before mutating anything', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rtconf-mutate-incremental-'));
+    try {
+      for (const [text, reason] of [
+        ['{"schemaVersion": 4', /mutation\.json: not valid JSON/],
+        ['{"schemaVersion": 4}', /mutation\.json: .*must have required property/],
+      ] as const) {
+        await writeFile(join(dir, 'mutation.json'), text);
+        const outcome = await runCli(['mutate', '--incremental', '--out', dir]);
+        expect(outcome.code, text).to.equal(2);
+        expect(outcome.stderr.trim().split('\n'), text).to.have.length(1);
+        expect(outcome.stderr).to.match(reason);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--incremental says in one line why a previous run cannot seed this one: another seed, or no fingerprints', () => {
+    const previous = sampleMutation();
+    expect(usablePrevious(previous, previous.seed + 1)).to.deep.equal({ reason: `the previous mutation.json drew its cases with seed ${previous.seed}, this run with ${previous.seed + 1}, so no verdict carries over` });
+    expect(usablePrevious(previous, previous.seed)).to.have.property('reason').that.matches(/holds no fingerprints/);
+    const fingerprinted = { ...previous, cases: [], mutants: previous.mutants.map((mutant) => ({ ...mutant, fingerprint: 'f' })) };
+    expect(usablePrevious(fingerprinted, previous.seed)).to.deep.equal({ file: fingerprinted });
   });
 
   it('prints the unobservable mutants in their own column, left out of the score and counted as not killed in the score of all mutants', () => {
