@@ -119,7 +119,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
     const earlierMap = base?.coverageKey && cache ? await cachedCoverageMap(cache, base.coverageKey) : undefined;
     const earlierTexts = base && cache ? await readSourceSnapshot(cache, base.sourcesHash) : undefined;
-    if (base && !(earlierMap && earlierTexts)) emit('--incremental: the cache no longer holds the previous case ↔ code map; measuring it anew (verdicts are still reused)');
+    if (base && !(earlierMap && earlierTexts)) {
+      emit(`--incremental: ${cache ? 'the cache no longer holds the previous case ↔ code map' : 'without a cache (--no-cache) the previous case ↔ code map is not read'}; measuring it anew (verdicts are still reused)`);
+    }
     const earlier =
       base && earlierMap && earlierTexts
         ? { map: earlierMap, texts: earlierTexts, caseHashes: new Map((base.cases ?? []).map((item) => [item.id, item.hash])), now: { texts, caseHashes: hashes } }
