@@ -113,7 +113,7 @@ export function apiStates(run: Pick<CandidateRun, 'results'>, rules: readonly Ru
  * Whether a result counts for an API: its case judges that export (the result's `apis`), or, in a results file written
  * before `apis`, one of its rules speaks of it.
  */
-export function countsFor(result: Pick<CaseResult, 'apis' | 'rules'>, api: Pick<Api, 'id' | 'rules'>): boolean {
+function countsFor(result: Pick<CaseResult, 'apis' | 'rules'>, api: Pick<Api, 'id' | 'rules'>): boolean {
   if (result.apis !== undefined) return result.apis.includes(api.id);
   return result.rules.some((rule) => apiCites(api, rule));
 }

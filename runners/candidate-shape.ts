@@ -66,7 +66,7 @@ export function checkAdapterExport(exported: unknown, options: ShapeOptions = {}
  * module may be). What a module lacks is not checked: its cases find the missing exports and say so.
  * @throws CandidateShapeError for an unknown key, a module that is no object, or no module at all
  */
-export function checkModules(modules: unknown): CandidateModules {
+function checkModules(modules: unknown): CandidateModules {
   if (!isObjectLike(modules)) throw new CandidateShapeError(`"modules" must be an object mapping module names to module objects, got ${typeName(modules)}`);
   const known = new Set<string>(MODULES);
   const unknown = Object.keys(modules).filter((key) => !known.has(key));
