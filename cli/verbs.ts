@@ -254,7 +254,7 @@ const MUTATE = {
     timeout: {
       type: 'string',
       value: 'MS',
-      help: "per-case limit of the coverage and dry runs; a mutant's case gets ten times its unmutated duration plus 0.5 s (at least 1 s)",
+      help: "per-case limit of the coverage and dry runs; a mutant's case gets ten times its unmutated duration plus 1 s (at least 3 s)",
       byDefault: String(DEFAULT_TIMEOUT_MS),
     },
     'min-score': { type: 'string', value: 'PCT', help: 'exit 1 when a module scores below PCT', byDefault: 'no threshold' },
