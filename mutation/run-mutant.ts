@@ -100,7 +100,13 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
     for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
       const pass = await runSplit(build.adapter, dir, name, remaining, plan.durations, context);
       casesRun += pass.casesRun;
-      if (pass.kind === 'killed') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case] });
+      if (pass.kind === 'killed') {
+        // A case that failed says what it saw; one that errored or whose agent died is noted, since a machine starved of
+        // CPU can end a case that way too, and such a kill is worth a second look.
+        const { status, message } = pass.result;
+        const note = status === 'fail' ? undefined : `the case ended ${status}${message ? `: ${firstLine(message, 300)}` : ''}`;
+        return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case], ...(note ? { note } : {}) });
+      }
       // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
       if (pass.kind === 'unloadable') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
       if (pass.kind === 'interrupted') return mutantRecord(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
