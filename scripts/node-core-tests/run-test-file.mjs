@@ -10,6 +10,25 @@ export const MODULE_PREFIXES = ['test-querystring', 'test-child-process', 'test-
 /** Output kept per run, so a test that floods cannot exhaust memory. */
 export const OUTPUT_LIMIT = 64 * 1024;
 
+/** The process groups of the test runs in flight, killed if this process is interrupted or exits first. */
+const live = new Set();
+let watching = false;
+
+/** Once: on exit, SIGINT or SIGTERM, every test run still in flight is killed with its group (exit 130 / 143). */
+function watchExit() {
+  if (watching) return;
+  watching = true;
+  process.on('exit', () => {
+    for (const pid of live) killGroup(pid);
+  });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(signal, () => {
+      for (const pid of live) killGroup(pid);
+      process.exit(code);
+    });
+  }
+}
+
 /**
  * The three modules' test files of `parallelDir`, sorted, keeping those whose name contains one of `filters` (all when
  * none is given).
@@ -47,9 +66,11 @@ export function flagsOf(file) {
  */
 export function runTestFile({ command, args, cwd, env, timeoutMs }) {
   const started = Date.now();
+  watchExit();
   return new Promise((done) => {
     // Its own process group, so a timeout takes the test's children with it.
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) live.add(child.pid);
     let output = '';
     const keep = (chunk) => {
       output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
@@ -67,6 +88,7 @@ export function runTestFile({ command, args, cwd, env, timeoutMs }) {
       finished = true;
       clearTimeout(timer);
       killGroup(child.pid); // reap whatever the test left running
+      live.delete(child.pid);
       const skipped = code === 0 && /^1\.\.0 # Skipped/m.test(output);
       const outcome = timedOut ? 'timeout' : code === 0 ? (skipped ? 'skip' : 'pass') : 'fail';
       const text = output.trim();
