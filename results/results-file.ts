@@ -30,6 +30,11 @@ export interface CandidateInfo {
    * of one release with other settings are told apart (`{ date: '2025-08-14', flags: ['nodejs_compat'] }`).
    */
   readonly compatibility?: CandidateCompatibility;
+  /**
+   * Runtimes that reach the interface through a compatibility layer installed beside them (Bare's bare-node-runtime):
+   * the layer and its version, part of what was certified (`{ name: 'bare-node-runtime', version: '1.5.0' }`).
+   */
+  readonly layer?: CandidateLayer;
 }
 
 /** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */
@@ -41,6 +46,14 @@ export interface CandidatePage {
 }
 
 /** A runtime's compatibility settings: workerd's compatibility date and the compatibility flags given to it. */
+/** The compatibility layer a runtime ran through, and the packages it mapped the interface's modules to, as installed. */
+export interface CandidateLayer {
+  readonly name: string;
+  readonly version: string;
+  /** `{ 'bare-subprocess': '6.1.0', … }`: what the layer sent node:child_process, node:https and node:querystring to. */
+  readonly modules?: Readonly<Record<string, string>>;
+}
+
 export interface CandidateCompatibility {
   /** `YYYY-MM-DD`. */
   readonly date: string;
