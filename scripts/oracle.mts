@@ -5,15 +5,16 @@
 // rule on the runtime, or MISSED: a case that cannot tell the runtime from a conforming implementation.
 //
 //   npm run oracle [-- [runtime:SPEC]... [--skip-certified] [--tests DIR] [--filter TEXT]... [--jobs N] [--timeout MS]
-//                      [--json FILE] [--publish] [--classification FILE]]
+//                      [--fresh] [--json FILE] [--publish] [--classification FILE]]
 //
 // The certified runtimes are the Bun and Deno of the published certification, at the versions it ran
 // (docs/conformance/runs/*/results.json); a `runtime:` spec (the grammar of `rtconf run --candidate`) adds one, fetched
 // into $RTCONF_CACHE as rtconf fetches it. Node's tests come from Debian's nodejs source package of the host's major
 // version, fetched by scripts/node-core-tests/fetch-tests.sh as .ci/node-core-tests fetches them (never kept), unless
 // --tests DIR or NODE_TEST_DIR names a test/ directory at hand. The case results that decide caught or MISSED are the
-// published run of that runtime and version, or a fresh `rtconf run` of the rules in question. --publish writes the
-// JSON to docs/oracle.json and the table into docs/runtimes.md.
+// published run of that runtime and version, or a fresh `rtconf run` of the rules in question (always, with --fresh:
+// the cases of this checkout, when they changed since the certification). --publish writes the JSON to
+// docs/oracle.json and the table into docs/runtimes.md.
 //
 // Exit status: 0 when every difference is classified and none is MISSED, 1 otherwise, 2 for bad usage or input (an
 // unknown flag, a spec that is not a process runtime, a malformed classification, tests that cannot be fetched).
@@ -35,7 +36,7 @@ import { consoleReport, markdownSection, replaceSection, type OracleDocument } f
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const USAGE =
-  'usage: npm run oracle -- [runtime:SPEC]... [--skip-certified] [--tests DIR] [--filter TEXT]... [--jobs N] [--timeout MS] [--json FILE] [--publish] [--classification FILE]';
+  'usage: npm run oracle -- [runtime:SPEC]... [--skip-certified] [--tests DIR] [--filter TEXT]... [--jobs N] [--timeout MS] [--fresh] [--json FILE] [--publish] [--classification FILE]';
 /** The seed of a fresh run of the cases: the certification's, so property cases draw what the published runs drew. */
 const SEED = '20261123';
 const RUNTIMES_DOC = join(ROOT, 'docs', 'runtimes.md');
@@ -51,6 +52,7 @@ interface Options {
   readonly filters: readonly string[];
   readonly jobs: number;
   readonly timeoutMs: number;
+  readonly fresh: boolean;
   readonly json?: string;
   readonly publish: boolean;
   readonly classification: string;
@@ -68,6 +70,7 @@ function options(argv: readonly string[]): Options & { readonly skipCertified: b
         filter: { type: 'string', multiple: true },
         jobs: { type: 'string', default: '2' },
         timeout: { type: 'string', default: '30000' },
+        fresh: { type: 'boolean', default: false },
         json: { type: 'string' },
         publish: { type: 'boolean', default: false },
         classification: { type: 'string', default: join(ROOT, 'scripts', 'oracle', 'classification.json') },
@@ -89,6 +92,7 @@ function options(argv: readonly string[]): Options & { readonly skipCertified: b
     filters: values.filter ?? [],
     jobs,
     timeoutMs,
+    fresh: values.fresh === true,
     ...(values.json !== undefined ? { json: resolve(values.json) } : {}),
     publish: values.publish === true,
     classification: resolve(values.classification),
@@ -105,7 +109,7 @@ async function resolveRuntimes(specs: readonly string[]): Promise<{ runtime: Run
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
-    if (parsed.kind !== 'runtime') throw new UsageError(`${text}: not a process runtime (runtime:node|bun|deno[@RANGE] or runtime:/path): Node's tests are files a runtime executes`);
+    if (parsed.kind !== 'runtime') throw new UsageError(`${text}: not a process runtime: Node's test files run here on node, bun or deno (runtime:node|bun|deno[@RANGE], or runtime:/path to one of them)`);
     const ensured = await ensureRuntime(parsed, {}).catch((error: unknown) => {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     });
@@ -181,7 +185,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (process.stderr.isTTY) process.stderr.write('\n');
     const reports: RuntimeReport[] = [];
     for (const [index, { runtime }] of runtimes.entries()) {
-      const run = publishedRunOf(published, runtime.name, runtime.version);
+      const run = config.fresh ? undefined : publishedRunOf(published, runtime.name, runtime.version);
       const caseResults = run ? run.results : await freshCaseResults(ROOT, runtime.spec, coveredRules(classification, runtime), SEED);
       const from = run ? run.path : `a fresh rtconf run of ${runtime.spec} (seed ${SEED})`;
       reports.push(classifyRuntime(runtime, rowsByRuntime[index] ?? [], classification.get(runtime.name), caseResults, from));
