@@ -4,7 +4,7 @@
 // of the reference's fidelity where the spec is silent; they are never vendored here: pass the `test/` directory of a
 // Node checkout or source tarball of the line you compare with (`.ci/node-core-tests` fetches Debian's at CI time).
 //
-//   npm run build && node scripts/node-core-tests.mjs /path/to/node/test [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]
+//   npm run build && node --import tsx scripts/node-core-tests.mjs /path/to/node/test [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]
 //
 // Exit status: 1 when a file passes on the host and fails on the reference, unless `--known FILE` (docs/reference.md)
 // lists it with its reason in the table under "### Core test files the reference fails"; 0 otherwise (a file that
@@ -18,7 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { flagsOf, moduleTestFiles, pool, runTestFile } from './node-core-tests/run-test-file.mjs';
+import { flagsOf, moduleTestFiles, pool, runTestFile, threadEnv } from './node-core-tests/run-test-file.mjs';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const referenceDir = join(projectRoot, 'dist', 'reference');
@@ -27,7 +27,7 @@ const preload = join(projectRoot, 'scripts', 'node-core-tests', 'use-reference.c
 /** @typedef {import('./node-core-tests/run-test-file.d.mts').FileRun} FileRun */
 
 function usage(message) {
-  process.stderr.write(`node-core-tests: ${message}\nusage: node scripts/node-core-tests.mjs NODE_TEST_DIR [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]\n`);
+  process.stderr.write(`node-core-tests: ${message}\nusage: node --import tsx scripts/node-core-tests.mjs NODE_TEST_DIR [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]\n`);
   process.exit(2);
 }
 
@@ -96,14 +96,14 @@ function knownFailures(file) {
 }
 
 /**
- * Runs one test file the way Node's test runner does (its flags, the checkout's root as working directory), on the host
- * or with the builtins redirected to the reference.
+ * Runs one test file the way Node's test runner does (its flags, the checkout's root as working directory, the pool
+ * worker's TEST_THREAD_ID), on the host or with the builtins redirected to the reference.
  *
  * @returns {Promise<FileRun>}
  */
-async function runFile(file, { testDir, timeoutMs }, withReference) {
+async function runFile(file, { testDir, timeoutMs }, withReference, worker) {
   const args = [...(withReference ? ['--require', preload] : []), ...flagsOf(file), file];
-  const env = { ...process.env, NODE_SKIP_FLAG_CHECK: '1', RTCONF_REFERENCE_DIR: referenceDir };
+  const env = threadEnv({ ...process.env, NODE_SKIP_FLAG_CHECK: '1', RTCONF_REFERENCE_DIR: referenceDir }, worker);
   delete env.NODE_OPTIONS;
   // The whole output stays here: the JSON and the listing keep only its tail.
   const { output: _output, ...run } = await runTestFile({ command: process.execPath, args, cwd: dirname(testDir), env, timeoutMs });
@@ -131,16 +131,16 @@ async function main() {
   process.stderr.write(`${files.length} files, each run on the host and on the reference (${config.jobs} at a time)\n`);
   const rows = [];
   let done = 0;
-  await pool(files, config.jobs, async (name) => {
+  await pool(files, config.jobs, async (name, worker) => {
     const file = join(config.parallel, name);
-    let host = await runFile(file, config, false);
-    let reference = await runFile(file, config, true);
+    let host = await runFile(file, config, false, worker);
+    let reference = await runFile(file, config, true, worker);
     let retried = false;
     if (regressed({ host, reference }) && !config.known?.has(`parallel/${name}`)) {
       // Once more on both sides: a test that timed out on a busy machine is not a finding.
       retried = true;
-      host = await runFile(file, config, false);
-      reference = await runFile(file, config, true);
+      host = await runFile(file, config, false, worker);
+      reference = await runFile(file, config, true, worker);
     }
     rows.push({ file: `parallel/${name}`, host, reference, retried, notes: notesOf(file) });
     done += 1;

@@ -19,7 +19,7 @@
 // Exit status: 0 when every difference is classified and none is MISSED, 1 otherwise, 2 for bad usage or input (an
 // unknown flag, a spec that is not a process runtime, a malformed classification, tests that cannot be fetched).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -162,6 +162,9 @@ async function main(argv: readonly string[]): Promise<number> {
   if (specs.length === 0) throw new UsageError('no runtime to run: give a runtime: spec, or leave out --skip-certified');
   const runtimes = await resolveRuntimes(specs);
   const work = await mkdtemp(join(tmpdir(), 'rtconf-oracle-'));
+  // Interrupted (SIGINT, SIGTERM: the runner exits at once, its test runs reaped), no finally runs: remove it then too.
+  const removeWork = (): void => rmSync(work, { recursive: true, force: true });
+  process.on('exit', removeWork);
   try {
     const tests = await testsAtHand(config.testDir, work);
     const files = moduleTestFiles(join(tests.dir, 'parallel'), config.filters);
@@ -203,6 +206,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`oracle: ${Math.round(document.durationMs / 1000)} s; ${code === 0 ? 'every difference classified, none MISSED' : 'MISSED or unclassified differences (see above)'}\n`);
     return code;
   } finally {
+    process.off('exit', removeWork);
     await rm(work, { recursive: true, force: true });
   }
 }

@@ -23,4 +23,5 @@ export declare function runTestFile(how: {
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
 }): Promise<FileRun>;
-export declare function pool<T>(items: readonly T[], jobs: number, work: (item: T) => Promise<void>): Promise<void>;
+export declare function pool<T>(items: readonly T[], jobs: number, work: (item: T, worker: number) => Promise<void>): Promise<void>;
+export declare function threadEnv(env: NodeJS.ProcessEnv, worker: number): NodeJS.ProcessEnv;

@@ -1,8 +1,11 @@
 // How one of Node's core test files is run, shared by scripts/node-core-tests.mjs (the reference against the host) and
 // scripts/oracle.mts (the certified runtimes against the host): the three modules' files of a test/ directory, each
-// run as its own process group with a time limit and a bound on the output kept, then reaped.
+// run as its own process group with a time limit and a bound on the output kept, then reaped with everything it
+// started (a test's detached child left behind when an assertion fails first included). Loaded through tsx.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { killTree } from '../../runners/agent/kill-tree.js';
 
 /** The file-name prefixes of the three modules' tests in Node's test/parallel/. */
 export const MODULE_PREFIXES = ['test-querystring', 'test-child-process', 'test-https'];
@@ -10,22 +13,22 @@ export const MODULE_PREFIXES = ['test-querystring', 'test-child-process', 'test-
 /** Output kept per run, so a test that floods cannot exhaust memory. */
 export const OUTPUT_LIMIT = 64 * 1024;
 
-/** The process groups of the test runs in flight, killed if this process is interrupted or exits first. */
-const live = new Set();
+/** The variable every process of a test run inherits, so that one which left the run's group is found (kill-tree). */
+const TAG_VARIABLE = 'RTCONF_CORE_TEST_TAG';
+
+/** The test runs in flight (pid → tag), killed with everything they started if this process is interrupted or exits first. */
+const live = new Map();
 let watching = false;
 
-/** Once: on exit, SIGINT or SIGTERM, every test run still in flight is killed with its group (exit 130 / 143). */
+/** Once: on exit, SIGINT or SIGTERM, every test run still in flight is killed with its tree (exit 130 / 143). */
 function watchExit() {
   if (watching) return;
   watching = true;
   process.on('exit', () => {
-    for (const pid of live) killGroup(pid);
+    for (const [pid, tag] of live) killTree(pid, tag);
   });
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
-    process.once(signal, () => {
-      for (const pid of live) killGroup(pid);
-      process.exit(code);
-    });
+    process.once(signal, () => process.exit(code));
   }
 }
 
@@ -67,10 +70,11 @@ export function flagsOf(file) {
 export function runTestFile({ command, args, cwd, env, timeoutMs }) {
   const started = Date.now();
   watchExit();
+  const tag = `${TAG_VARIABLE}=${process.pid}-${randomBytes(6).toString('hex')}`;
   return new Promise((done) => {
-    // Its own process group, so a timeout takes the test's children with it.
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (child.pid !== undefined) live.add(child.pid);
+    // Its own process group, so a timeout takes the test's children with it; the tag finds those that left it.
+    const child = spawn(command, args, { cwd, env: { ...env, [TAG_VARIABLE]: tag.slice(TAG_VARIABLE.length + 1) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) live.set(child.pid, tag);
     let output = '';
     const keep = (chunk) => {
       output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
@@ -80,14 +84,14 @@ export function runTestFile({ command, args, cwd, env, timeoutMs }) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid);
+      reap(child.pid, tag);
     }, timeoutMs);
     let finished = false;
     const finish = (code, signal) => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
-      killGroup(child.pid); // reap whatever the test left running
+      reap(child.pid, tag); // whatever the test left running, detached children included
       live.delete(child.pid);
       const skipped = code === 0 && /^1\.\.0 # Skipped/m.test(output);
       const outcome = timedOut ? 'timeout' : code === 0 ? (skipped ? 'skip' : 'pass') : 'fail';
@@ -102,31 +106,41 @@ export function runTestFile({ command, args, cwd, env, timeoutMs }) {
   });
 }
 
-/** @param {number | undefined} pid */
-function killGroup(pid) {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
+/**
+ * @param {number | undefined} pid
+ * @param {string} tag
+ */
+function reap(pid, tag) {
+  if (pid !== undefined) killTree(pid, tag);
 }
 
 /**
- * Runs `work` over `items` with at most `jobs` at a time.
+ * Runs `work` over `items` with at most `jobs` at a time. Each call gets the number of its worker (0 … jobs-1), which
+ * no other call running at the same time has: give it to the test as TEST_THREAD_ID (threadEnv), as Node's test
+ * runner does, so that tests running side by side get temporary folders of their own (common/tmpdir.js names its
+ * folder after it, and refresh() empties that folder).
  *
  * @template T
  * @param {readonly T[]} items
  * @param {number} jobs
- * @param {(item: T) => Promise<void>} work
+ * @param {(item: T, worker: number) => Promise<void>} work
  */
 export async function pool(items, jobs, work) {
   let next = 0;
-  const workers = Array.from({ length: Math.min(jobs, items.length) }, async () => {
+  const workers = Array.from({ length: Math.min(jobs, items.length) }, async (_, worker) => {
     while (next < items.length) {
       const item = items[next++];
-      await work(item);
+      await work(item, worker);
     }
   });
   await Promise.all(workers);
 }
+
+/**
+ * `env` for a test run by worker `worker` of a pool: its own TEST_THREAD_ID.
+ *
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number} worker
+ * @returns {NodeJS.ProcessEnv}
+ */
+export const threadEnv = (env, worker) => ({ ...env, TEST_THREAD_ID: String(worker) });

@@ -3,7 +3,7 @@
 // differing file once more on both sides before it counts, so one slow run on a busy machine is not a finding.
 import { dirname, join } from 'node:path';
 import type { RuntimeName } from '../../results/candidate-spec.js';
-import { flagsOf, pool, runTestFile, type FileRun } from '../node-core-tests/run-test-file.mjs';
+import { flagsOf, pool, runTestFile, threadEnv, type FileRun } from '../node-core-tests/run-test-file.mjs';
 import { differs, type CoreTestRow } from './classify-differences.mjs';
 
 /** A runtime to run the tests on: its name and executable, and the environment its profile adds. */
@@ -53,9 +53,10 @@ export function testEnvironment(extra: Readonly<Record<string, string>> = {}): N
   return env;
 }
 
-function runOn(name: RuntimeName | 'host', executable: string, env: NodeJS.ProcessEnv, file: string, options: CoreTestRunOptions): Promise<FileRun> {
+/** Runs one file, as pool worker `worker` (its own TEST_THREAD_ID, so its own temporary folder of `common`). */
+function runOn(name: RuntimeName | 'host', executable: string, env: NodeJS.ProcessEnv, file: string, worker: number, options: CoreTestRunOptions): Promise<FileRun> {
   const { command, args } = testCommand(name, executable, file);
-  return runTestFile({ command, args, cwd: dirname(options.testDir), env, timeoutMs: options.timeoutMs });
+  return runTestFile({ command, args, cwd: dirname(options.testDir), env: threadEnv(env, worker), timeoutMs: options.timeoutMs });
 }
 
 /**
@@ -67,23 +68,23 @@ export async function runCoreTests(runtimes: readonly TestRuntime[], options: Co
   const parallel = join(options.testDir, 'parallel');
   const hostEnv = testEnvironment();
   const host = new Map<string, FileRun>();
-  await pool(options.files, options.jobs, async (name) => {
-    host.set(name, await runOn('host', process.execPath, hostEnv, join(parallel, name), options));
+  await pool(options.files, options.jobs, async (name, worker) => {
+    host.set(name, await runOn('host', process.execPath, hostEnv, join(parallel, name), worker, options));
     options.onRun?.();
   });
   const byRuntime: CoreTestRow[][] = [];
   for (const runtime of runtimes) {
     const env = testEnvironment(runtime.env);
     const rows = new Map<string, CoreTestRow>();
-    await pool(options.files, options.jobs, async (name) => {
+    await pool(options.files, options.jobs, async (name, worker) => {
       const file = join(parallel, name);
       let hostRun = host.get(name) as FileRun;
-      let runtimeRun = await runOn(runtime.name, runtime.executable, env, file, options);
+      let runtimeRun = await runOn(runtime.name, runtime.executable, env, file, worker, options);
       let retried = false;
       if (differs({ host: hostRun, runtime: runtimeRun })) {
         retried = true;
-        hostRun = await runOn('host', process.execPath, hostEnv, file, options);
-        runtimeRun = await runOn(runtime.name, runtime.executable, env, file, options);
+        hostRun = await runOn('host', process.execPath, hostEnv, file, worker, options);
+        runtimeRun = await runOn(runtime.name, runtime.executable, env, file, worker, options);
       }
       rows.set(name, { file: `parallel/${name}`, host: hostRun, runtime: runtimeRun, ...(retried ? { retried } : {}) });
       options.onRun?.();

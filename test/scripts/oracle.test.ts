@@ -220,6 +220,16 @@ describe('scripts/oracle.mts (npm run oracle), end to end on a miniature test/ d
       'test-https-missed.js': "if (process.env.ORACLE_STAND_IN) { console.error('Error: the missed failure'); process.exit(1); }\n",
       'test-child-process-new.js': "if (process.env.ORACLE_STAND_IN) { console.error('Error: nobody read this one'); process.exit(1); }\n",
     };
+    // Leaves a detached child behind (its own session, re-parented once the test exits) and fails on the stand-in:
+    // the runner must reap it anyway, found by the tag its environment inherited.
+    files['test-child-process-leaves-detached.js'] = [
+      "const { spawn } = require('child_process');",
+      "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });",
+      `require('fs').appendFileSync(${JSON.stringify(join(work, 'detached.pids'))}, child.pid + '\\n');`,
+      'child.unref();',
+      "if (process.env.ORACLE_STAND_IN) { console.error('Error: left a detached child'); process.exit(1); }",
+      '',
+    ].join('\n');
     for (const [name, text] of Object.entries(files)) await writeFile(join(testDir, 'parallel', name), text);
     // Our own Node behind a wrapper: `--version` says it is this Node (so the published run of Node 20 decides what
     // is caught), and the tests it runs see ORACLE_STAND_IN.
@@ -246,13 +256,13 @@ describe('scripts/oracle.mts (npm run oracle), end to end on a miniature test/ d
     const json = join(work, 'oracle.json');
     const outcome = await oracle([`runtime:${fakeRuntime}`, '--skip-certified', '--tests', testDir, '--classification', classification, '--json', json]);
     expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(1);
-    expect(outcome.stdout).to.match(/node 20\.\d+\.\d+ \(runtime:.*node-stand-in\): 4 files, 3 differ; case results from docs\/conformance\/runs\/node-20\/results\.json/);
+    expect(outcome.stdout).to.match(/node 20\.\d+\.\d+ \(runtime:.*node-stand-in\): 5 files, 4 differ; case results from docs\/conformance\/runs\/node-20\/results\.json/);
     expect(outcome.stdout).to.contain('parallel/test-https-caught.js [0] (retried): caught by https.server.set-timeout-without-msecs-is-120000');
     expect(outcome.stdout).to.contain('parallel/test-https-missed.js [0] (retried): MISSED (https.events.agent-keylog)');
     expect(outcome.stdout).to.contain('parallel/test-child-process-new.js (retried): UNCLASSIFIED');
     expect(outcome.stdout).to.contain('Error: nobody read this one');
     const written = JSON.parse(await readFile(json, 'utf8')) as OracleDocument;
-    expect(written.runtimes[0]?.counts).to.deep.equal({ found: 3, caught: 1, missed: 1, specSilent: 0, harnessOnly: 0, notCovered: 0, unclassified: 1 });
+    expect(written.runtimes[0]?.counts).to.deep.equal({ found: 4, caught: 1, missed: 1, specSilent: 0, harnessOnly: 0, notCovered: 0, unclassified: 2 });
     expect(written.tests).to.equal(`the tests in ${testDir}`);
   });
 
@@ -261,10 +271,26 @@ describe('scripts/oracle.mts (npm run oracle), end to end on a miniature test/ d
       'parallel/test-https-caught.js': [{ class: 'covered', match: 'the caught failure', rules: ['https.server.set-timeout-default'], reason: REASON }],
       'parallel/test-https-missed.js': [{ class: 'spec-silent', reason: REASON }],
       'parallel/test-child-process-new.js': [{ class: 'harness-only', match: 'nobody read', reason: REASON }],
+      'parallel/test-child-process-leaves-detached.js': [{ class: 'spec-silent', match: 'left a detached child', reason: REASON }],
     });
     const outcome = await oracle([`runtime:${fakeRuntime}`, '--skip-certified', '--tests', testDir, '--classification', classification]);
     expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(0);
     expect(outcome.stdout).to.contain('every difference classified, none MISSED');
+  });
+
+  it('leaves no process behind: the detached children the tests left, on the host and on the runtime, are reaped', async () => {
+    const pids = (await readFile(join(work, 'detached.pids'), 'utf8')).trim().split('\n').map(Number);
+    // Two runs so far, each with the host, the runtime and the retry of both.
+    expect(pids.length).to.be.at.least(4);
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive, 'detached children still running').to.deep.equal([]);
   });
 
   it('refuses bad usage and bad input with exit 2 and a first line saying why, before running anything', async () => {
