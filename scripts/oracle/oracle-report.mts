@@ -79,7 +79,8 @@ export function markdownSection(document: OracleDocument): string {
     lines.push(`| ${label(report)} | ${counts.found} | ${counts.caught} | ${counts.notCovered} (${counts.specSilent} + ${counts.harnessOnly}) | ${counts.missed} | ${counts.unclassified} |`);
   }
   for (const report of document.runtimes) {
-    lines.push('', `**${label(report)}** (${report.files.differing} of ${report.files.total} files differ; case results from ${code(report.caseResultsFrom)}):`, '');
+    const from = report.caseResultsFrom.endsWith('.json') ? code(report.caseResultsFrom) : report.caseResultsFrom;
+    lines.push('', `**${label(report)}** (${report.files.differing} of ${report.files.total} files differ; case results from ${from}):`, '');
     lines.push('| test file | class | rules | caught by | why |', '|---|---|---|---|---|');
     for (const difference of report.differences) {
       const caught = difference.class !== 'covered' ? '' : difference.missed ? '**MISSED**' : difference.caughtBy.map(code).join(', ');
