@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { caseById } from '../../conformance/registry.js';
 import { readClassification } from '../../scripts/oracle/classification.mjs';
 import { countsOf } from '../../scripts/oracle/classify-differences.mjs';
 import { markdownSection, type OracleDocument } from '../../scripts/oracle/oracle-report.mjs';
@@ -31,6 +32,13 @@ describe('the oracle data (scripts/oracle/classification.json, docs/oracle.json)
       expect(report.counts, `${report.runtime.spec}: counts`).to.deep.equal(countsOf(report.differences));
       expect(report.counts.unclassified, `${report.runtime.spec}: unclassified differences`).to.equal(0);
       expect(report.counts.missed, `${report.runtime.spec}: MISSED differences`).to.equal(0);
+      for (const difference of report.differences) {
+        for (const id of difference.caughtBy) {
+          const found = caseById(id);
+          expect(found, `${report.runtime.spec} ${difference.file}: the catching case ${id} exists`).to.not.equal(undefined);
+          expect(found?.rules.some((rule) => difference.rules.includes(rule)), `${id} cites a rule of the difference`).to.equal(true);
+        }
+      }
     }
   });
 
