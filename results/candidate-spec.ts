@@ -79,6 +79,9 @@ export interface ChromiumSpec {
 
 export type CandidateSpec = ReferenceSpec | HostSpec | AdapterSpec | NpmSpec | RuntimeSpec | WorkerdSpec | ChromiumSpec;
 
+/** A spec that names releases by a range, which `pinRelease` pins to one: a runtime from the registry, or workerd. */
+export type ReleaseRangeSpec = Extract<RuntimeSpec, { readonly from: 'registry' }> | WorkerdSpec;
+
 /** The tag of each kind of candidate: one file each under runners/candidates/. */
 export type CandidateSpecKind = CandidateSpec['kind'];
 
@@ -181,14 +184,27 @@ export function adapterId(name: string): string {
 }
 
 /**
+ * Whether a spec names releases by a range: a runtime from the registry or workerd (what `rtconf bisect` can search
+ * and `pinRelease` can pin).
+ * @example
+ * namesReleases(parseCandidateSpec('runtime:node@22')); // true
+ * namesReleases(parseCandidateSpec('runtime:/opt/node')); // false
+ */
+export function namesReleases(spec: CandidateSpec): spec is ReleaseRangeSpec {
+  return (spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd';
+}
+
+/**
  * The same candidate at one exact release, for a spec that names releases by a range (a registry runtime or workerd):
- * what a replay runs so that it runs the version a column shows. Undefined for every other kind.
+ * what a replay runs so that it runs the version a column shows, and what each probe of `rtconf bisect` runs (workerd
+ * keeping its date and flags). Undefined for every other kind.
  * @example
  * formatCandidateSpec(pinRelease(parseCandidateSpec('runtime:node@22'), '22.23.3')!); // 'runtime:node@22.23.3'
  */
-export function pinRelease(spec: CandidateSpec, version: string): CandidateSpec | undefined {
-  if ((spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd') return { ...spec, range: version };
-  return undefined;
+export function pinRelease(spec: ReleaseRangeSpec, version: string): ReleaseRangeSpec;
+export function pinRelease(spec: CandidateSpec, version: string): ReleaseRangeSpec | undefined;
+export function pinRelease(spec: CandidateSpec, version: string): ReleaseRangeSpec | undefined {
+  return namesReleases(spec) ? { ...spec, range: version } : undefined;
 }
 
 function atRange(range: string | undefined): string {
