@@ -10,7 +10,6 @@ import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const runtime: CandidateKindDeclaration<'runtime'> = {
   kind: 'runtime',
-  needs: { runsIn: 'agent', agentHost: 'runtime' },
   async resolve(spec) {
     const resolved = await ensureRuntime(spec, { onDownload: createDownloadProgress() });
     return createAgentRunner({

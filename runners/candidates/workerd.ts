@@ -13,7 +13,6 @@ import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const workerd: CandidateKindDeclaration<'workerd'> = {
   kind: 'workerd',
-  needs: { runsIn: 'agent', agentHost: 'workerd' },
   async resolve(spec) {
     const resolved = await ensureWorkerd(spec, { onDownload: createDownloadProgress() });
     const { date, flags } = resolved.compatibility;
