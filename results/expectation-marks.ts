@@ -49,14 +49,23 @@ export interface ExpectationMarks {
   counts(candidate: string): ExpectationCounts;
 }
 
+/** A baseline run as read by `readResults`, with the path it came from. */
+export interface BaselineInput {
+  readonly file: string;
+  readonly results: ResultsFile;
+}
+
 /**
- * The gate's sources in the order `rtconf run` gives them: the expectations files first, then the baseline.
+ * The gate's sources in the order `rtconf run` gives them: the expectations files first, then the baseline. Each is
+ * labelled here, and only here, by what it is and the file it came from (`expectations deno-2.json`, `baseline
+ * old.json`): every verb, page and summary shows these labels.
  * @example
- * const sources = gateSources([{ file: 'deno-2.json', expectations }], { results: baseline, label: 'baseline old.json' });
+ * const sources = gateSources([{ file: 'deno-2.json', expectations }], { file: 'old.json', results: baseline });
+ * sources.map((source) => source.label); // ['expectations deno-2.json', 'baseline old.json']
  */
-export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: { readonly results: ResultsFile; readonly label?: string }): ExpectationSource[] {
+export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: BaselineInput): ExpectationSource[] {
   const sources = expectations.map(({ file, expectations: entries }) => sourceFromExpectations(entries, `${EXPECTATIONS_LABEL} ${file}`));
-  if (baseline) sources.push(sourceFromBaseline(baseline.results, baseline.label ?? `${BASELINE_LABEL} run`));
+  if (baseline) sources.push(sourceFromBaseline(baseline.results, `${BASELINE_LABEL} ${baseline.file}`));
   return sources;
 }
 

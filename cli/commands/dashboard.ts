@@ -39,7 +39,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (existsSync(join(out, 'results.json'))) {
     throw new UsageError(`dashboard: --out ${values.out} holds a run's results.json, whose report index.html the dashboard would replace; choose another folder`);
   }
-  const html = renderDashboard(inputs, { expectations });
+  // The gate over each file as `rtconf run` judged it, once: the page marks by it and the exit code is decided by it.
+  const judged = inputs.map((input) => ({ ...input, judgement: markExpectations(input.results, sources) }));
+  const html = renderDashboard(judged);
   const lock = await lockOutDir(out, values.out);
   let saved: FallbackWrite;
   try {
@@ -50,10 +52,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (saved.failure) process.stderr.write(`rtconf: could not write ${join(lock.dir, 'index.html')} (${saved.failure}); the dashboard is saved in ${saved.file}\n`);
   const runs = inputs.reduce((count, { results }) => count + results.runs.length, 0);
   process.stdout.write(`dashboard: ${saved.file} (${runs} run${runs === 1 ? '' : 's'} from ${inputs.length} results file${inputs.length === 1 ? '' : 's'})\n`);
-  // The gate the page marks by, over each file as `rtconf run` judged it; the unmatched sources were warned of above.
-  const judged = inputs.map(({ results }) => ({ results, marks: markExpectations(results, sources) }));
+  // The unmatched sources were warned of above.
   process.stdout.write('\n');
-  for (const { results, marks } of judged) for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
-  const verdict = printGateVerdict(process.stdout, combineGateReports(judged.map(({ marks }) => marks.report)), sources, !saved.failure);
+  for (const { results, judgement } of judged) for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? judgement : undefined)}\n`);
+  const verdict = printGateVerdict(process.stdout, combineGateReports(judged.map(({ judgement }) => judgement.report)), sources, !saved.failure);
   return saved.failure ? 2 : verdict;
 }

@@ -29,12 +29,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const mutation = await mutationFor(file, values.mutation);
   // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
-  const baselineLabel = `baseline ${values.baseline}`;
-  const options = { ...(baseline ? { baseline, baselineLabel } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
-  // The gate the page marks by, judged once more here for the verdict and the exit code (the same sources, the same
-  // matcher): the page can never say "gate failed" while the command exits 0.
-  const sources = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
+  // The gate, judged once: the verdict and the exit code, and the page and JUnit, which are handed this judgement and
+  // never judge again, so they can never say "gate failed" while the command exits 0.
+  const sources = gateSources(expectations, baseline && values.baseline !== undefined ? { file: values.baseline, results: baseline } : undefined);
   const marks = markExpectations(results, sources);
+  const options = { judgement: marks, ...(baseline ? { baseline } : {}), ...(mutation ? { mutation } : {}) };
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');
   let written: WrittenReports;

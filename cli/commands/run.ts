@@ -27,7 +27,7 @@ import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
-import type { WriteReportsOptions } from '../../reports/write-reports.js';
+import type { ReportOptions } from '../../reports/report-data.js';
 
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
 const EXIT_OUTPUT_FAILED = 2;
@@ -45,8 +45,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const expectations: { file: string; expectations: Expectations }[] = [];
   for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
   const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
-  const baselineLabel = `baseline ${values.baseline}`;
-  const gate = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
+  const gate = gateSources(expectations, baseline && values.baseline !== undefined ? { file: values.baseline, results: baseline } : undefined);
   // Against a baseline, the same seed makes property cases draw the same inputs: a difference is then the candidate's.
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.seed ?? randomSeed();
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
@@ -67,9 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       cases,
       shard,
       gate,
-      expectations,
       baseline,
-      baselineLabel,
       interfaceVersion,
       seed,
       seedFromBaseline: values.seed === undefined && baseline !== undefined,
@@ -90,12 +87,10 @@ interface RunPlan {
   readonly selection: number;
   readonly cases: readonly CaseMeta[];
   readonly shard: Shard | undefined;
+  /** The gate's sources: the --expect files, then the baseline. */
   readonly gate: readonly ExpectationSource[];
-  /** The --expect files, for the report's expected/unexpected marks (the same sources as `gate`). */
-  readonly expectations: readonly { readonly file: string; readonly expectations: Expectations }[];
+  /** The baseline, for the report's comparison with it (the gate reads it through `gate`). */
   readonly baseline: ResultsFile | undefined;
-  /** How the gate names the baseline: `baseline FILE`. */
-  readonly baselineLabel: string;
   /** --interface, as parseInterfaceVersion returns it. */
   readonly interfaceVersion: string | undefined;
   readonly seed: number;
@@ -155,13 +150,10 @@ async function runLocked(plan: RunPlan): Promise<number> {
   const wanted = join(outDir, 'results.json');
   const saved = await writeFileOrFallback(wanted, serializeResults(results));
   if (saved.failure) process.stderr.write(`rtconf: could not write ${wanted} (${saved.failure}); the results are saved in ${saved.file}\n`);
-  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, {
-    ...(baseline ? { baseline, baselineLabel: plan.baselineLabel } : {}),
-    expectations: plan.expectations,
-  });
-  // One gate decides the exit code, the summary's notes and the report's marks: with no gate every failing normative
-  // case regresses.
+  // One gate, judged once, decides the exit code, the summary's notes, the report's marks and what JUnit counts: with
+  // no gate every failing normative case regresses.
   const marks = markExpectations(results, gate, new Set(cases.map((meta) => meta.id)));
+  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, { judgement: marks, ...(baseline ? { baseline } : {}) });
   printSummary(process.stdout, results, gate.length > 0 ? { gate: marks } : {});
   process.stdout.write(`results: ${saved.file}\n`);
   if (reportFile) process.stdout.write(`report:  ${reportFile}\n`);
@@ -198,7 +190,7 @@ function withEnvironment(results: ResultsFile, environment: RunEnvironment): Res
 }
 
 /** The HTML report, JUnit XML and badges; a failure here is reported but never costs the results file. */
-async function writeOtherReports(results: ResultsFile, dir: string, resultsFile: string, options: WriteReportsOptions): Promise<string | undefined> {
+async function writeOtherReports(results: ResultsFile, dir: string, resultsFile: string, options: ReportOptions): Promise<string | undefined> {
   try {
     const { writeReports } = await import('../../reports/write-reports.js');
     const written = await writeReports(results, dir, options);

@@ -4,6 +4,7 @@ import { replayCandidate } from '../../results/replay.js';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { passRate } from '../../results/verdict.js';
 import { buildDashboardData, compareVersions, groupOf, type DashboardInput } from '../../reports/dashboard-data.js';
 import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
@@ -91,7 +92,8 @@ describe('buildDashboardData', () => {
     const node22 = inputs[0]?.results.runs[0];
     const failing = node22?.results.filter((result) => result.status === 'fail') ?? [];
     const expectations = validateExpectations({ 'runtime:node@22': Object.fromEntries(failing.map((result) => [result.case, { status: 'fail', reason: 'known' }])) }, 'node-22.json');
-    const marked = buildDashboardData(inputs, { expectations: [{ file: 'node-22.json', expectations }] });
+    const sources = gateSources([{ file: 'node-22.json', expectations }]);
+    const marked = buildDashboardData(inputs.map((input) => ({ ...input, judgement: markExpectations(input.results, sources) })));
     const column = marked.columns[4];
     expect(column?.candidate.id).to.equal('runtime:node@22');
     expect(column?.expectations).to.include({ unexpected: 0, expected: failing.length });
