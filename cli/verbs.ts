@@ -4,9 +4,9 @@
 // default than the one the code uses (the defaults below are the code's own constants). Pure data and constants:
 // `rtconf help VERB` loads this file and nothing of the verb itself.
 import { MODULES } from '../spec/rule.js';
+import { DEFAULT_TIMEOUT_MS } from '../runners/runner.js';
 
-/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export { DEFAULT_TIMEOUT_MS };
 /** Where `run` and `mutate` write without `--out`. */
 export const DEFAULT_OUT = 'rtconf-report';
 /** `bisect --samples`: releases probed evenly between the two ends before the binary search. */

@@ -39,7 +39,7 @@ export class ReportsWriteError extends Error {
  * @example
  * badgeFileName('reference'); // 'badge-reference.svg'
  */
-export function badgeFileName(safeId: string): string {
+function badgeFileName(safeId: string): string {
   return `badge-${safeId}.svg`;
 }
 
@@ -48,7 +48,7 @@ export function badgeFileName(safeId: string): string {
  * @example
  * endpointFileName('runtime-node@22', 'https'); // 'shields-runtime-node@22-https.json'
  */
-export function endpointFileName(safeId: string, module: ModuleName): string {
+function endpointFileName(safeId: string, module: ModuleName): string {
   return `shields-${safeId}-${module}.json`;
 }
 

@@ -93,7 +93,7 @@ export function apiStates(run: Pick<CandidateRun, 'results'>, rules: readonly Ru
  * The state of one API from its rules' statuses and the evidence about the export itself.
  * @param ruleStatusList its normative rules with their aggregated statuses, in catalogue order
  */
-export function stateOf(api: string, ruleStatusList: readonly (readonly [string, RuleStatus])[], evidence: ApiState['evidence']): ApiState {
+function stateOf(api: string, ruleStatusList: readonly (readonly [string, RuleStatus])[], evidence: ApiState['evidence']): ApiState {
   const failing: string[] = [];
   const notRun: string[] = [];
   let passed = 0;

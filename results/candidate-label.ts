@@ -8,7 +8,7 @@ import type { CandidateCompatibility, CandidateInfo } from './results-file.js';
  * @example
  * compatibilityText({ date: '2025-08-14', flags: ['nodejs_compat'] }); // 'compat 2025-08-14 +nodejs_compat'
  */
-export function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
+function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
   if (compatibility === undefined) return '';
   return [`compat ${compatibility.date}`, ...compatibility.flags.map((flag) => `+${flag}`)].join(' ');
 }

@@ -116,7 +116,7 @@ const SHOWN_CHARS = 200;
  * isAdapterPath('./my-adapter.mjs'); // true
  * isAdapterPath('npm:querystring-es3'); // false
  */
-export function isAdapterPath(text: string): boolean {
+function isAdapterPath(text: string): boolean {
   return ADAPTER_PATH.test(text) || ADAPTER_EXTENSION.test(text);
 }
 

@@ -41,6 +41,8 @@ export interface ExpectationsInput {
 }
 
 export interface ExpectationMarks {
+  /** The gate's verdict: no unexpected result (`report.unexpected` is empty), the exit code 0. */
+  readonly passed: boolean;
   /** The gate's report over the whole results file. */
   readonly report: GateReport;
   readonly sources: readonly ExpectationSource[];
@@ -74,7 +76,7 @@ export function gateSources(expectations: readonly ExpectationsInput[] = [], bas
  * @param results the run
  * @param sources from `gateSources` (or the very sources `rtconf run` gated with)
  * @param selected the cases the run selected, for the gate's `missing` (default: the cases the file has results for)
- * @returns the marks and per-candidate counts; the gate's verdict is `report.unexpected.length === 0`
+ * @returns the marks and per-candidate counts, and the gate's verdict (`passed`)
  * @example
  * const marks = markExpectations(results, gateSources(files));
  * marks.mark('runtime:deno@2', 'child_process.spawn.shell-true-uses-bin-sh'); // { outcome: 'expected', allowed: ['fail'], reason: '…' }
@@ -101,6 +103,7 @@ export function markExpectations(results: ResultsFile, sources: readonly Expecta
   record(report.expected, 'expected', 'expected');
   record(report.newPasses, 'unexpected-pass', 'unexpectedPasses');
   return {
+    passed: report.unexpected.length === 0,
     report,
     sources,
     mark: (candidate, caseId) => marks.get(key(candidate, caseId)),

@@ -3,9 +3,8 @@
 // probes, binary-searches between them (runners/bisect/bisect-releases.ts) and prints, per case, the last release with
 // one status and the first with the other; a case that changes more than once is reported as non-monotonic, and
 // releases that cannot run the suite (too old for the agent) are reported apart, never as a status.
+import { selectCases, type CaseMeta } from '../../lib/index.js';
 import { compare } from 'semver';
-import type { CaseMeta } from '../../conformance/case.js';
-import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
 import { formatCandidateSpec, namesReleases, parseCandidateSpec, pinRelease, type ReleaseRangeSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
@@ -80,7 +79,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
   }
   const modules = (values.module ?? []).map(parseModule);
-  const cases = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
+  const cases = selectCases({ modules, rules: values.rule ?? [], cases: values.case ?? [] });
   if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? randomSeed();
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;

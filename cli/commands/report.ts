@@ -7,14 +7,11 @@
 // report with --expect or --baseline, and exit 1 exactly when a result was unexpected.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { judge, readExpectations, readResults, writeReports, type WrittenReports } from '../../lib/index.js';
 import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
-import { readResults } from '../../results/read-results.js';
-import { readExpectations } from '../../results/expectations.js';
-import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readMutation } from '../../results/read-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
-import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
 import { parseVerb } from '../parse.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { verdictLine } from '../summary.js';
@@ -31,8 +28,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
   // The gate, judged once: the verdict and the exit code, and the page and JUnit, which are handed this judgement and
   // never judge again, so they can never say "gate failed" while the command exits 0.
-  const sources = gateSources(expectations, baseline && values.baseline !== undefined ? { file: values.baseline, results: baseline } : undefined);
-  const marks = markExpectations(results, sources);
+  const marks = judge(results, { expectations, ...(baseline && values.baseline !== undefined ? { baseline: { file: values.baseline, results: baseline } } : {}) });
+  const sources = marks.sources;
   const options = { judgement: marks, ...(baseline ? { baseline } : {}), ...(mutation ? { mutation } : {}) };
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');

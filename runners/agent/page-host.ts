@@ -23,7 +23,7 @@ export interface PageSite {
 }
 
 /** Environment variable of a page agent's browser, so that its processes can be found and killed. */
-export const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
+const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
 
 /** How long `kill` waits for the browser to close. */
 const CLOSE_WAIT_MS = 5000;
@@ -46,7 +46,7 @@ function taggedRoot(tag: string): number | undefined {
   return undefined;
 }
 
-export class PageHost implements AgentHost {
+class PageHost implements AgentHost {
   /** `NAME=value` in the browser's environment. */
   readonly tag = `${PAGE_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
   private browser?: Browser;

@@ -15,11 +15,13 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   runners: ['io', 'spec', 'conformance', 'results', 'reference'],
   reports: ['io', 'spec', 'results'],
   mutation: ['io', 'spec', 'conformance', 'results', 'runners'],
-  cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  // The library entry is the top of the package: it may import what the CLI may, and the CLI is built on it.
+  lib: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'lib'],
   // The benchmarks measure the reference beside its peers, through the same agents and fixtures as the runs.
   bench: ['io', 'spec', 'conformance', 'results', 'runners', 'reference'],
   // The project's own tools (certify's figures, the survivor probe): any layer, like the CLI, but never the tests.
-  scripts: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'cli'],
+  scripts: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'lib', 'cli'],
 };
 
 /**
@@ -123,7 +125,8 @@ function layerOf(path: string): string | undefined {
   return top in ALLOWED_IMPORTS ? top : undefined;
 }
 
-function sourceFiles(dir: string): string[] {
+/** The `.ts`, `.mts`, `.cts` and `.mjs` files under `dir` (not declarations, node_modules or conformance/fixtures/). */
+export function sourceFiles(dir: string): string[] {
   const files: string[] = [];
   let entries;
   try {

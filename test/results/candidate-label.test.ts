@@ -1,13 +1,12 @@
 // A candidate's label: name and version, and for workerd the compatibility date and flags it ran with, so two runs of
 // one release at two dates never read as one candidate.
 import { expect } from 'chai';
-import { candidateLabel, compatibilityText, withCompatibility } from '../../results/candidate-label.js';
+import { candidateLabel, withCompatibility } from '../../results/candidate-label.js';
 
 describe('candidateLabel', () => {
   it('names a candidate by name and version, and adds nothing when it has no compatibility settings', () => {
     expect(candidateLabel({ name: 'node', version: '22.23.3' })).to.equal('node 22.23.3');
     expect(candidateLabel({ name: 'rt-conformance reference' })).to.equal('rt-conformance reference');
-    expect(compatibilityText(undefined)).to.equal('');
   });
 
   it("adds workerd's compatibility date and every flag it ran with, so two dates of one release read apart", () => {

@@ -1,7 +1,7 @@
 // workerd as a runtime we fetch: its binary's package per platform, the release date its version carries, and the
 // compatibility settings a candidate's Worker runs with (the date given or the release's own, nodejs_compat on).
 import { expect } from 'chai';
-import { NODEJS_COMPAT_DEFAULT_DATE, releaseDateOf, workerdBinaryInPackage, workerdCompatibility, workerdPackageName } from '../../../runners/runtimes/workerd-profile.js';
+import { releaseDateOf, workerdBinaryInPackage, workerdCompatibility, workerdPackageName } from '../../../runners/runtimes/workerd-profile.js';
 
 describe('workerd profile', () => {
   it("names the binary package the workerd package pulls in for each platform, and none where there is none", () => {
@@ -28,7 +28,7 @@ describe('workerd profile', () => {
       'nodejs_compat',
     ]);
     // workerd refuses to be given a flag its date already turns on.
-    expect(workerdCompatibility({ compatibilityDate: NODEJS_COMPAT_DEFAULT_DATE, compatibilityFlags: ['x'] }, '1.20261117.1').flags).to.deep.equal(['x']);
+    expect(workerdCompatibility({ compatibilityDate: '2099-01-01', compatibilityFlags: ['x'] }, '1.20261117.1').flags).to.deep.equal(['x']);
     expect(() => workerdCompatibility({ compatibilityFlags: [] }, '9.9.9')).to.throw(RangeError, /date=YYYY-MM-DD/);
   });
 });
