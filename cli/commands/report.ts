@@ -15,6 +15,7 @@ import type { MutationFile } from '../../results/mutation-file.js';
 import { parseVerb } from '../parse.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { verdictLine } from '../summary.js';
+import { appendSummary } from '../summary-file.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -47,6 +48,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (failure) process.stderr.write(`rtconf: could not write the reports into ${lock.dir} (${failure}); they are saved in ${dirname(written.html)}\n`);
   process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}${written.endpoints.map((file) => `shields: ${file}\n`).join('')}`);
+  if (values.summary !== undefined) await appendSummary(values.summary, results, marks, file);
   process.stdout.write('\n');
   for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
   const verdict = printGateVerdict(process.stdout, marks.report, sources, !failure);

@@ -19,6 +19,7 @@ import {
 import { parseShard } from '../../runners/shard.js';
 import { parseInterfaceVersion } from '../../results/interface-version.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
+import { appendSummary } from '../summary-file.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { serializeResults } from '../../results/serialize-results.js';
 import { parseInteger, parseModule, parseVerb } from '../parse.js';
@@ -94,7 +95,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       progress.done();
       interrupt.dispose();
     }
-    return await writeAndJudge(results, lock.dir, { expectations, baseline, cases: started?.cases.map((meta) => meta.id) ?? [] });
+    return await writeAndJudge(results, lock.dir, { expectations, baseline, cases: started?.cases.map((meta) => meta.id) ?? [], summary: values.summary });
   } finally {
     await lock.release();
   }
@@ -105,6 +106,8 @@ interface Gate {
   readonly baseline: BaselineInput | undefined;
   /** The ids of the cases the run selected (after the shard). */
   readonly cases: readonly string[];
+  /** `--summary FILE`: where the Markdown summary is appended. */
+  readonly summary: string | undefined;
 }
 
 /** Writes results.json and the reports, prints the summary and the gate, and returns the exit code. */
@@ -117,6 +120,7 @@ async function writeAndJudge(results: ResultsFile, outDir: string, gate: Gate): 
   const judgement = judge(results, { expectations: gate.expectations, ...(gate.baseline ? { baseline: gate.baseline } : {}), selected: gate.cases });
   const gated = judgement.sources.length > 0;
   const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, { judgement, ...(gate.baseline ? { baseline: gate.baseline.results } : {}) });
+  if (gate.summary !== undefined) await appendSummary(gate.summary, results, judgement, saved.file);
   printSummary(process.stdout, results, gated ? { gate: judgement } : {});
   process.stdout.write(`results: ${saved.file}\n`);
   if (reportFile) process.stdout.write(`report:  ${reportFile}\n`);
