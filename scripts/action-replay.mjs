@@ -12,7 +12,6 @@
 //
 // Exit 0 when the job would succeed, 1 when it would fail, 2 when the replay itself could not run. `--no-install`
 // plays a project that has not installed rt-conformance. Without --out, a temp folder, removed unless --keep.
-import { spawn } from 'node:child_process';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load } from 'js-yaml';
+import { spawnCollect } from './matrix-replay.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -80,19 +80,6 @@ export function wouldRun(condition, context) {
     if (!comparison) throw new Error(`the replay does not evaluate the condition ${term}`);
     const left = expression(comparison[1], context);
     return comparison[2] === '==' ? left === comparison[3] : left !== comparison[3];
-  });
-}
-
-/** Runs a command, collecting its exit code and output. */
-function spawnCollect(command, args, options) {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', (code, signal) => done({ code: code ?? (signal ? 128 : 70), stdout, stderr }));
   });
 }
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import ts from 'typescript5';
-import { ALLOWED_IMPORTS, sourceFiles } from './import-graph.js';
+import { ALLOWED_IMPORTS, reachable, sourceFiles } from './import-graph.js';
 
 /** The library entry: its exports are the API, and whatever it re-exports counts as used. */
 export const LIBRARY_ENTRY = 'lib/index.ts';
@@ -108,15 +108,7 @@ export function cliImportsPastLibrary(graph: ExportGraph, exempt: ReadonlySet<st
 export function staticClosure(graph: ExportGraph, entries: readonly string[]): Set<string> {
   const byFile = new Map<string, string[]>();
   for (const item of graph.imports) if (item.from !== 'dynamic') byFile.set(item.file, [...(byFile.get(item.file) ?? []), item.target]);
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.shift() ?? '';
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(byFile.get(file) ?? []));
-  }
-  return seen;
+  return reachable(entries, (file) => byFile.get(file) ?? []);
 }
 
 function readFile(root: string, file: string): { exports: Set<string>; shapes: Set<string>; imports: NamedImport[] } {

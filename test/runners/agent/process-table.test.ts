@@ -42,18 +42,22 @@ describe('process table', () => {
 
   it('adds up the CPU time of a tree, a busy grandchild included, and keeps counting once the members are known', async function () {
     if (!onLinux) this.skip();
-    this.timeout(20_000);
+    this.timeout(90_000);
     const parent = await busyTree();
     try {
       const pid = parent.pid as number;
       const tree = new ProcessTreeCpu(pid);
       const first = tree.cpuMs() ?? 0;
       const own = readProcess(pid)?.cpuMs ?? 0;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const later = tree.cpuMs() ?? 0;
-      // The busy child is a member: the tree gains far more than the idle parent does.
-      expect(later - first, `tree ${first} → ${later}, parent ${own} → ${readProcess(pid)?.cpuMs}`).to.be.greaterThan(300);
-      expect((readProcess(pid)?.cpuMs ?? 0) - own).to.be.lessThan(300);
+      // However loaded the machine, the busy grandchild gets CPU time sooner or later: wait for it, not for a clock.
+      let later = first;
+      for (const deadline = Date.now() + 60_000; later - first < 300 && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        later = tree.cpuMs() ?? later;
+      }
+      expect(later - first, `tree ${first} → ${later}`).to.be.at.least(300);
+      // The parent itself idles: the time counted is its child's, found as a member of the tree.
+      expect((readProcess(pid)?.cpuMs ?? 0) - own, 'the idle parent').to.be.below((later - first) / 3);
     } finally {
       process.kill(-(parent.pid as number), 'SIGKILL');
     }
