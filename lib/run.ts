@@ -19,7 +19,7 @@ export interface RunOptions extends Selection {
   /**
    * Candidate specs as `rtconf run --candidate` takes them: `reference`, `host`, a path to an adapter module
    * (`./adapter.mjs`), `npm:PACKAGE[=MODULE]`, `runtime:node@22`, `runtime:/path/to/binary`, `runtime:workerd@1`,
-   * `chromium:./adapter.mjs` (default: `DEFAULT_CANDIDATES`).
+   * `runtime:bare@1`, `chromium:./adapter.mjs` (default: `DEFAULT_CANDIDATES`).
    */
   readonly candidates?: readonly string[];
   /** The run seed, 0 to 2^32 − 1; each case derives its own from it and its id (default: a random one, recorded). */

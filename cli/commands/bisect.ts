@@ -7,7 +7,7 @@ import { selectCases, type CaseMeta } from '../../lib/index.js';
 import { compare } from 'semver';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
-import { formatCandidateSpec, namesReleases, parseCandidateSpec, pinRelease, type ReleaseRangeSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
+import { BARE, formatCandidateSpec, namesReleases, parseCandidateSpec, pinRelease, type BareSpec, type ReleaseRangeSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
 import { replayCommand } from '../../results/replay.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
@@ -39,12 +39,16 @@ const REAL: BisectDeps = { listReleases: (runtime, range) => listReleases(runtim
 
 /** A workerd candidate's date and flags, which every probe keeps. */
 type WorkerdOptions = Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
+/** A Bare candidate's layer, which every probe keeps. */
+type BareOptions = Pick<BareSpec, 'layer'>;
 
 /** The report as `--json` prints it: the search's own report plus what was asked. */
 export interface BisectJson {
   readonly runtime: ReleasedRuntime;
   /** workerd only: the compatibility date (absent: each release's own) and flags every probe ran with. */
   readonly workerd?: WorkerdOptions;
+  /** Bare only: the layer every probe ran through, when one was named. */
+  readonly bare?: BareOptions;
   readonly package: string;
   readonly range: string;
   readonly seed: number;
@@ -72,7 +76,8 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   if (!namesReleases(parsed)) {
     throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
   }
-  const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.runtime;
+  const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.kind === 'bare' ? BARE : parsed.runtime;
+  const bare: BareOptions | undefined = parsed.kind === 'bare' && parsed.layer !== undefined ? { layer: parsed.layer } : undefined;
   const workerd: WorkerdOptions | undefined =
     parsed.kind === 'workerd' ? { ...(parsed.compatibilityDate !== undefined ? { compatibilityDate: parsed.compatibilityDate } : {}), compatibilityFlags: parsed.compatibilityFlags } : undefined;
   if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
@@ -127,6 +132,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const json: BisectJson = {
     runtime,
     ...(workerd ? { workerd } : {}),
+    ...(bare ? { bare } : {}),
     package: list.packageName,
     range,
     seed,

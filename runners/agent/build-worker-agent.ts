@@ -6,12 +6,10 @@
 // with what this Worker has (and, for what it lacks, the runtime's own error) before it loads the agent. A dynamic
 // `import('node:…')` stays as written, so the candidate's builtins (load-candidate-modules.ts) load or fail as
 // workerd decides.
-import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'esbuild';
 import { missingFiles, storeBundle } from './build-agent.js';
-import { mainModuleSource, TABLE_KEY } from './worker-main-module.js';
+import { builtinTable, builtinTableSource } from './builtin-table.js';
 
 export interface WorkerAgentBundle {
   /** The Worker's main module (generated): fills the builtin table, then loads the agent module. */
@@ -26,6 +24,12 @@ export interface WorkerAgentBundle {
   readonly builtins: readonly string[];
 }
 
+/** The module name the main module imports the agent by; the Worker's config names it so too. */
+export const AGENT_MODULE = 'agent.mjs';
+export const MAIN_MODULE = 'main.mjs';
+/** `Symbol.for` key of the table the main module fills and the shims read. */
+const TABLE_KEY = 'rt-conformance.workerBuiltins';
+
 let built: Promise<WorkerAgentBundle> | undefined;
 
 function entryFile(): string {
@@ -33,36 +37,13 @@ function entryFile(): string {
   return join(dirname(here), `worker-main${here.endsWith('.ts') ? '.ts' : '.js'}`);
 }
 
-const BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith('_')));
-
-/** `node:fs`, `fs`, `rt:https` → `fs`, `https`; undefined when `specifier` is not one of Node's modules. */
-function builtinName(specifier: string): string | undefined {
-  const bare = specifier.replace(/^(node|rt):/, '');
-  return BUILTINS.has(bare) ? bare : undefined;
-}
-
 /**
- * Static imports of Node's modules become shims over the table the main module fills (recording which); dynamic ones
- * stay imports of `node:…`, which workerd resolves (or refuses) itself each time.
+ * The generated main module: imports each of `builtins` as this Worker has it, keeps the runtime's error for the ones it
+ * lacks, and then loads the agent. A module the Worker lacks is a stand-in whose every function throws that error when
+ * called, so only the case that really uses it fails, with the runtime's own words.
  */
-function workerBuiltins(used: Set<string>): Plugin {
-  return {
-    name: 'worker-builtins',
-    setup(build) {
-      build.onResolve({ filter: /^(node:|rt:)?[a-z_][a-z0-9_/]*$/ }, (args) => {
-        const name = builtinName(args.path);
-        if (name === undefined) return undefined;
-        if (args.kind === 'dynamic-import') return { path: `node:${name}`, external: true };
-        used.add(name);
-        return { path: name, namespace: 'worker-builtin' };
-      });
-      // CommonJS, so that esbuild reads named imports off the module object when they are used, not at build time.
-      build.onLoad({ filter: /.*/, namespace: 'worker-builtin' }, (args) => ({
-        contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(TABLE_KEY)})](${JSON.stringify(args.path)});`,
-        loader: 'js',
-      }));
-    },
-  };
+function mainModuleSource(builtins: readonly string[]): string {
+  return builtinTableSource({ builtins, tableKey: TABLE_KEY, agent: `./${AGENT_MODULE}`, generator: 'runners/agent/build-worker-agent.ts' });
 }
 
 /**
@@ -87,7 +68,7 @@ export function buildWorkerAgent(): Promise<WorkerAgentBundle> {
       target: 'es2022',
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [workerBuiltins(used), missingFiles([])],
+      plugins: [builtinTable(used, TABLE_KEY), missingFiles([])],
     });
     const code = output.outputFiles[0]?.contents;
     if (!code) throw new Error('esbuild produced no Worker agent bundle');

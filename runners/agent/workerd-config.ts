@@ -1,6 +1,6 @@
 // The config a Worker agent's workerd process reads (Cap'n Proto text): the Worker's modules, compatibility date and
 // flags, its outbound network (127.0.0.1 only, trusting the run's CA) and its bindings. workerd-host.ts writes it.
-import { AGENT_MODULE, MAIN_MODULE } from './worker-main-module.js';
+import { AGENT_MODULE, MAIN_MODULE } from './build-worker-agent.js';
 
 /** Which workerd, and how its Worker is configured. */
 export interface WorkerdLaunch {

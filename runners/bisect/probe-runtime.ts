@@ -13,8 +13,9 @@ import type { Probe, ProbeResult } from './bisect-releases.js';
 export interface RuntimeProbeOptions {
   /**
    * The candidate bisected, each probe pinned to one release of it (`pinRelease`). A workerd candidate keeps its
-   * compatibility date and flags in every probe; without a date each release runs at its own (what a new Worker on it
-   * gets), so a change found may be the date's as much as the release's.
+   * compatibility date and flags in every probe (without a date each release runs at its own, what a new Worker on it
+   * gets, so a change found may be the date's as much as the release's); a Bare candidate keeps its layer (absent: the
+   * recorded version), so a change found is Bare's.
    */
   readonly candidate: ReleaseRangeSpec;
   readonly cases: readonly CaseMeta[];

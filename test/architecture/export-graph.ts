@@ -22,6 +22,7 @@ export const EXPORTS_READ_ELSEWHERE: Readonly<Record<string, string>> = {
   'runners/agent/worker-main.ts': "the Worker agent's entry, bundled by path: workerd calls its default export",
   'runners/agent/page-node-builtins.ts': "stands in for Node's builtins in the page bundle (build-page-agent.ts maps them to it): its exports are theirs",
   'runners/agent/page-candidate-modules.ts': 'stands in for load-candidate-modules.ts in the page bundle: it exports what that file exports',
+  'runners/agent/bare-supplements.ts': "the Bare agent's shims require it by path (builtin-table.ts) and call its supplement",
 };
 
 /** A file's names taken from another file: `*` for all of them (a namespace or dynamic import, `export *`). */

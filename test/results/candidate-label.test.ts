@@ -1,7 +1,7 @@
 // A candidate's label: name and version, and for workerd the compatibility date and flags it ran with, so two runs of
 // one release at two dates never read as one candidate.
 import { expect } from 'chai';
-import { candidateLabel, withCompatibility } from '../../results/candidate-label.js';
+import { candidateLabel } from '../../results/candidate-label.js';
 
 describe('candidateLabel', () => {
   it('names a candidate by name and version, and adds nothing when it has no compatibility settings', () => {
@@ -14,6 +14,5 @@ describe('candidateLabel', () => {
     const newest = candidateLabel({ name: 'workerd', version: '1.20261117.1', compatibility: { date: '2026-11-17', flags: [] } });
     expect(old).to.equal('workerd 1.20261117.1 (compat 2025-08-14 +enable_x +nodejs_compat)');
     expect(newest).to.equal('workerd 1.20261117.1 (compat 2026-11-17)');
-    expect(withCompatibility('workerd', { date: '2026-01-01', flags: [] })).to.equal('workerd (compat 2026-01-01)');
   });
 });
