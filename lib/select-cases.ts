@@ -20,8 +20,8 @@ export interface Selection {
 /**
  * The cases a selection holds, in the suite's order.
  * @param selection modules, rule globs, case globs and a shard; `{}` selects every case
- * @returns each case's id, module, the rules it cites, and its own time limit and tags where it has them; empty when
- *   nothing matches
+ * @returns each case's metadata (id, module, the rules it cites, the exports it judges, its own time limit and tags
+ *   where it has them); empty when nothing matches
  * @throws ShardError (`ERR_RTCONF_USAGE`) for a shard that is not 1 ≤ index ≤ count ≤ 10000
  * @example
  * selectCases({ rules: ['querystring.parse.*'] }).length; // 34
@@ -29,5 +29,6 @@ export interface Selection {
 export function selectCases(selection: Selection = {}): CaseMeta[] {
   const shard = selection.shard && parseShard(`${selection.shard.index}/${selection.shard.count}`);
   const selected = selectFromRegistry({ modules: selection.modules ?? [], ruleGlobs: selection.rules ?? [], caseGlobs: selection.cases ?? [] });
-  return selectShard(selected, shard).map(({ id, module, rules, timeoutMs, tags }) => ({ id, module, rules, ...(timeoutMs ? { timeoutMs } : {}), ...(tags ? { tags } : {}) }));
+  // The metadata only: a case's function stays in the registry, where the runners look it up by id.
+  return selectShard(selected, shard).map(({ run: _run, ...meta }) => meta);
 }
