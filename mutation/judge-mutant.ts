@@ -1,6 +1,5 @@
-// What a run mutant's outcome means where a committed list or a marker speaks of its code: a mutant in code marked
-// beyond the spec, or listed as observable only on other platforms, is judged against that claim (and a kill says
-// the claim is too wide).
+// What a run mutant comes to when the committed lists or a marker speak of it: in code marked beyond the spec, or
+// listed as observable only on other platforms. Run-mutation.ts asks it of every mutant it ran.
 import type { MutantRecord } from '../results/mutation-file.js';
 import type { Mutant } from './generate-mutants.js';
 import type { UnobservableMutant } from './unobservable-mutants.js';
@@ -37,7 +36,7 @@ export function judgeUnobservable(result: MutantRecord, listed: UnobservableMuta
   return result;
 }
 
-/** The note of a mutant reported `unobservable`: where it can be observed, and why. */
+/** What a listed mutant's record says: where it can be observed, and why not here. */
 export function unobservableNote(listed: UnobservableMutant): string {
   return `observable only on ${listed.platforms.join(', ')}: ${listed.reason}`;
 }

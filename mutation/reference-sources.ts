@@ -18,7 +18,7 @@ export interface ReferenceSources {
 }
 
 /** The public file of `module` under `referenceDir`, or undefined when the reference does not provide it. */
-export function entryOf(referenceDir: string, module: ModuleName): string | undefined {
+function entryOf(referenceDir: string, module: ModuleName): string | undefined {
   return [join(referenceDir, `${module}.ts`), join(referenceDir, module, 'index.ts')].find((file) => existsSync(file));
 }
 

@@ -26,7 +26,7 @@ import { usablePrevious } from './previous-run.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources } from './reference-sources.js';
 import { runMutant, type RunContext } from './run-mutant.js';
-import { shuffle } from './seeded-order.js';
+import { shuffle } from './seeded-random.js';
 import { selectMutants } from './select-mutants.js';
 import { readSourceSnapshot } from './source-snapshot.js';
 import { unobservableOn, type UnobservableMutants } from './unobservable-mutants.js';

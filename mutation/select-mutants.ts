@@ -7,7 +7,7 @@ import { changedLinesSince, touches } from './changed-lines.js';
 import { generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
 import type { OperatorName } from './operators.js';
 import type { ReferenceSources } from './reference-sources.js';
-import { sample } from './seeded-order.js';
+import { sample } from './seeded-random.js';
 
 export interface MutantSelection {
   readonly operators: ReadonlySet<OperatorName>;

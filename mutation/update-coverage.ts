@@ -6,6 +6,7 @@
 import ts from 'typescript5';
 import type { CaseMeta } from '../conformance/case.js';
 import type { ModuleName } from '../spec/rule.js';
+import { changedLines, type LineChange } from './changed-block.js';
 import { casesCoveringSpan, type CoverageMap, type CoveredCase, type FileCoverage } from './coverage-map.js';
 
 /** An earlier map with what it was measured on. */
@@ -15,13 +16,6 @@ export interface EarlierCoverage {
   readonly texts: ReadonlyMap<string, string>;
   /** The code hash of each case it measured (mutation/case-hashes.ts). */
   readonly caseHashes: ReadonlyMap<string, string>;
-}
-
-/** The lines of a file that changed: old lines [from, oldTo) became new lines [from, newTo). */
-interface LineChange {
-  readonly from: number;
-  readonly oldTo: number;
-  readonly newTo: number;
 }
 
 /**
@@ -122,17 +116,6 @@ export function mergeCoverage(earlier: EarlierCoverage, fresh: CoverageMap, text
     (meta) => freshCase.get(meta.id) ?? earlierCase.get(meta.id) ?? { id: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0 },
   );
   return { format: fresh.format, key, seed: fresh.seed, cases: covered, files, durationMs: fresh.durationMs };
-}
-
-/** The changed block of lines between two texts: their common first and last lines set apart. */
-export function changedLines(before: string, after: string): LineChange {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let from = 0;
-  while (from < a.length && from < b.length && a[from] === b[from]) from++;
-  let tail = 0;
-  while (tail < a.length - from && tail < b.length - from && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return { from, oldTo: a.length - tail, newTo: b.length - tail };
 }
 
 /** Where an old 0-based line is now: unchanged lines before and after the change move, changed ones are gone. */

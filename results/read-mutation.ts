@@ -14,7 +14,7 @@ export class MutationFileError extends Error {
   readonly code = 'ERR_RTCONF_MUTATION_FILE';
 }
 
-export function mutationSchemaPath(): string {
+function mutationSchemaPath(): string {
   return join(packageRoot(), 'results', 'mutation.schema.json');
 }
 

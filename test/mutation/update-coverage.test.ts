@@ -4,7 +4,8 @@
 import { expect } from 'chai';
 import type { CaseMeta } from '../../conformance/case.js';
 import type { CoverageMap } from '../../mutation/coverage-map.js';
-import { casesToRemeasure, changedLines, mergeCoverage, type EarlierCoverage } from '../../mutation/update-coverage.js';
+import { changedLines } from '../../mutation/changed-block.js';
+import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from '../../mutation/update-coverage.js';
 
 const FILE = 'reference/x.ts';
 const BEFORE = ['const TABLE = [1, 2];', 'export function a(v: number): number {', '  return v + 1;', '}', 'export function b(v: number): number {', '  return v * 2;', '}', ''].join('\n');
