@@ -71,6 +71,11 @@ function agentWithOptions(edit: (options: Options) => Options): typeof RefAgent 
   };
 }
 
+/** request and get offering only ALPN `h2`, as an HTTP/2 client offering the https API does: the trusted server speaks HTTP/1.1 and refuses its ClientHello. */
+function offeringOnlyH2(): Record<string, unknown> {
+  return editRequestOptions((o) => ({ ...o, ALPNProtocols: ['h2'] }));
+}
+
 interface Mutant {
   readonly name: string;
   readonly module: HttpsModule;
@@ -231,6 +236,58 @@ const MUTANTS: readonly Mutant[] = [
     name: 'Agent that never sends SNI',
     module: mutant({ Agent: agentWithOptions((o) => ({ ...o, servername: '' })) }),
     caught: ['https.agent.servername-option-is-sent'],
+  },
+  {
+    name: 'client offering only ALPN h2 that never sends SNI (judged on its ClientHello though refused right after it)',
+    module: mutant({ ...offeringOnlyH2(), Agent: agentWithOptions((o) => ({ ...o, servername: '' })) }),
+    caught: ['https.agent.sni-is-target-host-name', 'https.agent.servername-option-is-sent'],
+  },
+  {
+    name: 'client offering only ALPN h2 that sends SNI for IP targets',
+    module: mutant({
+      ...offeringOnlyH2(),
+      Agent: class SniForIpH2 extends RefAgent {
+        override createConnection(options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
+          return super.createConnection({ ...options, servername: options.servername || options.host || undefined }, callback);
+        }
+      },
+    }),
+    caught: ['https.agent.no-sni-for-ip-target', 'https.agent.empty-servername-sends-no-sni'],
+  },
+  {
+    name: 'Agent that binds its own createConnection in its constructor, so an override on a subclass is never called',
+    module: mutant({
+      Agent: class Bound extends RefAgent {
+        constructor(options?: Options) {
+          super(options);
+          this.createConnection = RefAgent.prototype.createConnection.bind(this);
+        }
+      },
+    }),
+    caught: ['https.agent.create-connection-returns-socket', 'https.agent.create-connection-async-callback', 'https.request.default-port-443'],
+  },
+  {
+    name: 'Agent that calls an overridden createConnection but makes the connection it uses itself',
+    module: mutant({
+      Agent: class OwnConnection extends RefAgent {
+        constructor(options?: Options) {
+          super(options);
+          const override = this.createConnection;
+          this.createConnection = (options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex => {
+            // The override's socket (returned, or handed to the callback) is left unused, and let go of later.
+            const discard = (socket: Duplex | undefined): void => {
+              socket?.on('error', () => undefined);
+              setTimeout(() => socket?.destroy(), 2000).unref();
+            };
+            discard(Reflect.apply(override, this, [options, (_error: unknown, socket?: Duplex) => discard(socket)]) as Duplex | undefined);
+            const own = RefAgent.prototype.createConnection.call(this, options) as Duplex;
+            if (callback) process.nextTick(() => callback(null, own));
+            return own;
+          };
+        }
+      },
+    }),
+    caught: ['https.agent.create-connection-returns-socket', 'https.agent.create-connection-async-callback'],
   },
   {
     name: 'Agent that drops keylog events',
@@ -681,6 +738,38 @@ describe('https cases', function () {
       if (result.status !== 'fail' || !saysWhy) unexpected.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(unexpected, 'stub results that are not a failure naming "not implemented"').to.deep.equal([]);
+  });
+
+  it('judge a client offering only ALPN h2 on what it sent before the refusal, and call the rest of the handshake inconclusive', async () => {
+    // Its ClientHello is right (the SNI name, the TLS record); the trusted server, which speaks HTTP/1.1, refuses it
+    // right after, so nothing of the handshake that follows can be observed.
+    const judgedAtTheClientHello = [
+      'https.agent.sni-is-target-host-name',
+      'https.agent.no-sni-for-ip-target',
+      'https.agent.servername-option-is-sent',
+      'https.agent.empty-servername-sends-no-sni',
+      'https.request.default-protocol-https',
+      'https.agent.create-connection-returns-socket',
+      'https.agent.create-connection-async-callback',
+    ];
+    const needingTheHandshake = [
+      'https.agent.keylog-emitted-with-socket',
+      'https.agent.keylog-lines-in-key-log-format',
+      'https.auth.client-key-cert-presented',
+      'https.auth.client-pfx-presented',
+      'https.agent.tls-options-given-to-agent',
+      'https.request.tls-options-reach-connection',
+      'https.agent.resumes-cached-session',
+      'https.agent.max-cached-sessions-zero-never-resumes',
+    ];
+    const byId = new Map(cases.map((definition) => [definition.id, definition]));
+    const h2Only = mutant(offeringOnlyH2());
+    const seen: Record<string, string> = {};
+    for (const id of [...judgedAtTheClientHello, ...needingTheHandshake]) {
+      const result = await run(byId.get(id) as CaseDefinition, h2Only, fixtures);
+      seen[id] = result.status === 'error' && /^Error: inconclusive: the client offered only "h2"/.test(result.message ?? '') ? 'inconclusive' : `${result.status} ${result.message ?? ''}`.trim();
+    }
+    expect(seen).to.deep.equal(Object.fromEntries([...judgedAtTheClientHello.map((id) => [id, 'pass']), ...needingTheHandshake.map((id) => [id, 'inconclusive'])]));
   });
 
   for (const broken of MUTANTS) {
