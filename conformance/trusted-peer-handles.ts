@@ -79,6 +79,12 @@ export interface ObservedConnection {
   /** The presented client certificate chains to the run's CA. */
   readonly clientAuthorized: boolean;
   readonly closed: boolean;
+  /**
+   * Once closed: how long the connection had been idle when it closed, from the moment the server finished writing its
+   * last response, in ms by the server's clock, taken as each happened (so a loaded client polling late cannot shift
+   * it); null while open, or when no response was written on it.
+   */
+  readonly closedAfterIdleMs: number | null;
 }
 
 /** One HTTP request the trusted server received (in progress while `complete` is false). */

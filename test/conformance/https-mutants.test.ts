@@ -84,6 +84,7 @@ interface Mutant {
 
 const globalWithoutKeepAlive = new RefAgent({ timeout: 5000 });
 const globalWithoutTimeout = new RefAgent({ keepAlive: true });
+const globalWithShortTimeout = new RefAgent({ keepAlive: true, timeout: 1000 });
 
 const MUTANTS: readonly Mutant[] = [
   {
@@ -215,6 +216,28 @@ const MUTANTS: readonly Mutant[] = [
       ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: globalWithoutTimeout })),
     }),
     caught: ['https.global-agent.socket-timeout-5000'],
+  },
+  {
+    name: 'globalAgent whose socket timeout is 1 s',
+    module: mutant({
+      globalAgent: globalWithShortTimeout,
+      ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: globalWithShortTimeout })),
+    }),
+    caught: ['https.global-agent.socket-timeout-5000'],
+  },
+  {
+    name: 'server whose setTimeout calls its callback as soon as a connection comes (msecs kept, but not waited for)',
+    module: mutant(
+      editServer((server) => {
+        const setTimeout = server.setTimeout.bind(server);
+        server.setTimeout = ((msecs?: number, callback?: (socket: unknown) => void) => {
+          setTimeout(msecs);
+          if (callback) server.on('connection', (socket: unknown) => setImmediate(() => callback(socket)));
+          return server;
+        }) as RefServer['setTimeout'];
+      }),
+    ),
+    caught: ['https.server.set-timeout-calls-back-for-idle-socket'],
   },
   {
     name: 'requests without an agent do not use globalAgent',
@@ -738,6 +761,16 @@ describe('https cases', function () {
       if (result.status !== 'fail' || !saysWhy) unexpected.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(unexpected, 'stub results that are not a failure naming "not implemented"').to.deep.equal([]);
+  });
+
+  it("call the global agent's 5 s timeout inconclusive, never a pass, on a client whose every idle connection closes at 5 s (as workerd's do)", async () => {
+    // Every Agent's timeout is 5 s whatever it was given: the global agent's close at 5 s says nothing of its own.
+    const FiveSeconds = agentWithOptions((o) => ({ ...o, timeout: 5000 }));
+    const global = new FiveSeconds({ keepAlive: true });
+    const module = mutant({ Agent: FiveSeconds, globalAgent: global, ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: global })) });
+    const definition = cases.find((each) => each.id === 'https.global-agent.socket-timeout-5000') as CaseDefinition;
+    const result = await run(definition, module, fixtures);
+    expect([result.status, result.message], 'the verdict').to.match(/^error,Error: inconclusive: the global agent's idle connection closed after \d+ ms, but the control/);
   });
 
   it('judge a client offering only ALPN h2 on what it sent before the refusal, and call the rest of the handshake inconclusive', async () => {
