@@ -14,6 +14,7 @@ import { loadReferenceModules } from '../../runners/reference-modules.js';
 import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
+import { misdeclaredApis } from './case-apis.js';
 import { changedCases, recordedRun, replacedExports } from './leak-mutants.js';
 import { runCase } from './run-case.js';
 
@@ -464,6 +465,22 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.create-server.request-cert-rejects-client-without-certificate', 'https.create-server.secure-context-max-version'],
   },
   {
+    name: 'createServer that ignores handshakeTimeout (a TLS server option: the default 120 s holds)',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: undefined }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
+    name: 'createServer that hangs up at once on every client that has not started its TLS handshake',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: 1 }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
     name: 'createServer that ignores plain-HTTP server options',
     module: mutant({
       createServer: (options?: unknown, listener?: unknown) =>
@@ -717,6 +734,10 @@ describe('https cases', function () {
     const failures: string[] = [];
     for (const [id, result] of (await recorded()).results) if (result.status !== 'pass') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     expect(failures).to.deep.equal([]);
+  });
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    expect(misdeclaredApis(cases, await recorded())).to.deep.equal([]);
   });
 
   for (const leak of LEAK_MUTANTS) {

@@ -1,5 +1,5 @@
 // The candidate kinds (runners/candidates/): one declaration per tag of the grammar, each saying what running it
-// takes, and saying it truthfully of the runner it resolves to, for every kind (workerd and chromium included).
+// takes, and saying it truthfully of the runner it resolves to, for every kind (workerd, Bare and chromium included).
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { parseCandidateSpec, type CandidateSpecKind } from '../../results/candidate-spec.js';
@@ -23,6 +23,7 @@ describe('candidate kinds', () => {
       npm: 'npm:querystring-es3',
       runtime: `runtime:${process.execPath}`,
       workerd: 'runtime:workerd@1',
+      bare: 'runtime:bare@1',
       chromium: 'chromium:examples/adapter.mjs',
     };
     // A kind added to the grammar must be added here: the claim is about every declaration.
