@@ -71,7 +71,7 @@ export function packageFilesBut(ownFile: string, depth: number, excepted: readon
  * @example
  * isHarnessStray(new CaseFailure('x'), () => false); // true
  */
-export function isHarnessStray(error: unknown, harnessFiles: HarnessFiles): boolean {
+function isHarnessStray(error: unknown, harnessFiles: HarnessFiles): boolean {
   if (error instanceof CaseFailure || error instanceof CaseNotApplicable || error instanceof AssertionError) return true;
   if (error === null || typeof error !== 'object') return false;
   let stack: unknown;

@@ -335,7 +335,7 @@ export async function exchange(ctx: WaitContext, start: (onResponse: (res: Incom
 }
 
 /** The application protocol the trusted server speaks (ALPN): HTTP/1.1, as Node's https server does. */
-export const TRUSTED_SERVER_PROTOCOL = 'http/1.1';
+const TRUSTED_SERVER_PROTOCOL = 'http/1.1';
 
 /**
  * The first connection of `seen` whose ClientHello the trusted server read (`since`: only connections after that
@@ -448,7 +448,7 @@ export async function trustedConnection(
 }
 
 /** Fails the case unless the trusted client's TLS handshake with the candidate's server completed. */
-export function expectSecure(handshake: HandshakeObservation): void {
+function expectSecure(handshake: HandshakeObservation): void {
   if (!handshake.secure) {
     const reason = handshake.error ? `${handshake.error.code ?? 'Error'}: ${handshake.error.message}` : 'no reason given';
     throw new CaseFailure(`a TLS handshake with the candidate's server failed: ${reason}`, { expected: 'a completed TLS handshake', actual: reason });
