@@ -9,6 +9,7 @@ import { hungFunctions } from '../results/hung-functions.js';
 import { summarize } from '../results/results-file.js';
 import { apiStates, countStates } from '../results/api-state.js';
 import { clip } from '../io/message-text.js';
+import { resultsWithStrays, STRAY_CONSEQUENCE, strayLine } from '../results/stray-findings.js';
 import { printable, printableLine } from './terminal-text.js';
 
 /** Replay commands listed per candidate under the table; the report and results.json have all of them. */
@@ -64,11 +65,23 @@ export function printSummary(stream: NodeJS.WritableStream, results: ResultsFile
       stream.write(`\n${printable(run.candidate.id)} hung in ${hung.function}: ${hung.timeouts} timeouts in a row${notRun}\n`);
     }
   }
+  for (const run of results.runs) printStrays(stream, run);
   stream.write('\n');
   for (const run of results.runs) stream.write(`${verdictLine(run, results, options.gate)}\n`);
   const seconds = (results.durationMs / 1000).toFixed(1);
   const certified = results.interface ? `, interface ${results.interface.version} (cases citing a rule introduced later are n/a)` : '';
   stream.write(`\nseed ${results.seed}, ${seconds} s${certified}${results.interrupted ? ', INTERRUPTED: not every case ran' : ''}\n`);
+}
+
+/** A candidate's strays, a finding apart from the verdict: how many cases recorded them, and the first one. */
+function printStrays(stream: NodeJS.WritableStream, run: CandidateRun): void {
+  const straying = resultsWithStrays(run);
+  const [first] = straying;
+  const stray = first?.strays?.[0];
+  if (!first || !stray) return;
+  const cases = straying.length === 1 ? 'one case' : `${straying.length} cases`;
+  stream.write(`\n${printable(run.candidate.id)} let errors escape uncaught in ${cases}: ${STRAY_CONSEQUENCE}\n`);
+  stream.write(`  ${printable(first.case)}: ${clip(printable(strayLine(stray)), 300)}${straying.length > 1 ? ' (the rest in the report)' : ''}\n`);
 }
 
 /** Exports named after the counts of a row: the ones that are not conformant, up to this many. */

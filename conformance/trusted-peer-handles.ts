@@ -55,11 +55,18 @@ export interface ObservedConnection {
   readonly id: number;
   /** The client opened with a TLS handshake record (its ClientHello), not with plain text such as an HTTP request. */
   readonly tlsStarted: boolean;
+  /**
+   * The server read the client's whole ClientHello, as it arrived (before the TLS layer answered it, so whatever became
+   * of the handshake afterwards): `servername` and `alpn` say what it asked for.
+   */
+  readonly helloSeen: boolean;
+  /** The application protocols (ALPN) the ClientHello offered, in the client's order; empty when it offered none. */
+  readonly alpn: readonly string[];
   /** The handshake completed. */
   readonly secure: boolean;
   /** Why the handshake failed, as the server's TLS layer reported it (an alert from the client, a hang-up, plain HTTP). */
   readonly failure: ObservedError | null;
-  /** The SNI name the client sent; false when it sent none. */
+  /** The SNI name the client sent in its ClientHello; false when it sent none (or the server never read one). */
   readonly servername: string | false;
   /** `TLSv1.3`, `TLSv1.2`, … once secure. */
   readonly protocol: string | null;
@@ -72,6 +79,12 @@ export interface ObservedConnection {
   /** The presented client certificate chains to the run's CA. */
   readonly clientAuthorized: boolean;
   readonly closed: boolean;
+  /**
+   * Once closed: how long the connection had been idle when it closed, from the moment the server finished writing its
+   * last response, in ms by the server's clock, taken as each happened (so a loaded client polling late cannot shift
+   * it); null while open, or when no response was written on it.
+   */
+  readonly closedAfterIdleMs: number | null;
 }
 
 /** One HTTP request the trusted server received (in progress while `complete` is false). */

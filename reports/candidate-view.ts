@@ -6,6 +6,7 @@ import { apiCites, apis as catalogueApis, type Api, type ApiKind } from '../spec
 import type { CandidateRun, CaseResult, RuleSummary, Summary } from '../results/results-file.js';
 import { passRate, ruleStatuses, type PassRate, type RuleStatus } from '../results/verdict.js';
 import { apiStates, type ApiRuleCounts, type ApiStateName, type UntestedReason } from '../results/api-state.js';
+import { resultsWithStrays } from '../results/stray-findings.js';
 import { ruleMarks, type ExpectationCounts, type ExpectationMarks, type ExpectationOutcome, type ResultExpectation } from '../results/expectation-marks.js';
 
 export interface ReportCase {
@@ -69,6 +70,8 @@ export interface CandidateView {
   readonly results: readonly (ReportResult | null)[];
   /** Aligned with the page's APIs: the state of each export for this candidate. */
   readonly apis: readonly ApiCell[];
+  /** How many of its results recorded errors the candidate let escape uncaught (a finding apart from the verdict). */
+  readonly straying: number;
   /** With a gate: aligned with the page's rules, the mark of the rule's cases, null for none. */
   readonly ruleExpectation?: readonly (ExpectationOutcome | null)[];
   /** With a gate: this candidate's failing results, how many were unexpected, and its unexpected passes. */
@@ -108,6 +111,7 @@ export function candidateView(run: CandidateRun, fileRules: readonly RuleSummary
     ruleStatus: rows.rules.map((rule) => statuses.get(rule.id) ?? 'none'),
     results: aligned,
     apis: apiCells(run, fileRules, rows, caseIndex),
+    straying: resultsWithStrays(run).length,
   };
   return marks ? { ...view, ruleExpectation: ruleMarks(marks, run, rows.rules), expectations: marks.counts(run.candidate.id) } : view;
 }

@@ -79,6 +79,26 @@ export interface UnimplementedApi {
 }
 
 /**
+ * An error the candidate let escape while a case ran, which nothing of the case asked about: a promise of its own
+ * rejected with nobody to handle it, or an exception thrown from one of its callbacks. A finding on the candidate (a
+ * Node program that ignored it would crash), recorded on the result; it fails the case only where a rule the case
+ * cites says how errors are reported (`errorChannel` in the catalogue). The harness's own strays are not these: they
+ * make the result `error`.
+ */
+export interface CandidateStray {
+  readonly kind: 'unhandled-rejection' | 'uncaught-exception';
+  /** The error in one line: name, code and the first line of its message. */
+  readonly error: string;
+  /** How many times it escaped during the case (absent: once). */
+  readonly count?: number;
+  /**
+   * It escaped after the previous case of the same agent had ended and before this one began: most likely that case's
+   * work, which this one could not have caused.
+   */
+  readonly beforeCase?: true;
+}
+
+/**
  * What a case saw of an export the spec makes another name for a second one (`querystring.decode` for
  * `querystring.parse`): whether the candidate exports the very same function object under both names.
  */
@@ -110,6 +130,8 @@ export interface CaseResult {
   readonly counterexample?: ResultCounterexample;
   /** The exports this case found missing or not implemented (written by rtconf since per-API state; absent: none seen). */
   readonly unimplemented?: readonly UnimplementedApi[];
+  /** Errors the candidate let escape while the case ran (absent: none). */
+  readonly strays?: readonly CandidateStray[];
   /** What the case saw of aliases and the exports they name (written by the alias cases; absent: nothing seen). */
   readonly aliases?: readonly AliasIdentity[];
   /**

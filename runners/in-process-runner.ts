@@ -10,9 +10,12 @@ import { executeCase } from './execute-case.js';
 import { createRunFixtures } from './fixtures/run-fixtures.js';
 import type { RunOptions, Runner } from './runner.js';
 import { loadReferenceModules } from './reference-modules.js';
-import { describeError } from './describe-error.js';
+import { originFile, packageFilesBut, StrayWindows } from './stray-errors.js';
 import { HangStreaks } from './hang-streaks.js';
 import { builtinHttps, resolveHttpsLoadTarget } from './https-load-target.js';
+
+/** The harness's code in this process: the package this module is part of, but the reference (the candidate here). */
+const HARNESS_FILES = packageFilesBut(originFile(new Error().stack ?? '') ?? '', 1, ['reference']);
 
 export interface InProcessRunnerOptions {
   readonly candidate: CandidateInfo;
@@ -32,20 +35,28 @@ export function createInProcessRunner(options: InProcessRunnerOptions): Runner {
       const streaks = new HangStreaks();
       // Without a signal of the run's own, one that never fires: the same call either way.
       const signal = runOptions.signal ?? new AbortController().signal;
-      for (const meta of cases) {
-        if (signal.aborted) return;
-        const definition = caseById(meta.id);
-        if (!definition) {
-          yield { ...caseFields(meta), status: 'error', durationMs: 0, message: `no case ${meta.id} in this build of the suite` };
-          continue;
-        }
-        const early = streaks.endEarly(meta);
-        if (early) {
-          yield early;
-          continue;
-        }
-        const result = await withStrayErrorsCaught(() =>
-          executeCase(definition, {
+      // The candidate and the harness share this process (and in it, a stray would end it): each stray is caught
+      // and told apart by where it began (runners/stray-errors.ts).
+      const strays = new StrayWindows(HARNESS_FILES);
+      const onException = (error: unknown): void => strays.note(error, 'uncaught-exception');
+      const onRejection = (reason: unknown): void => strays.note(reason, 'unhandled-rejection');
+      process.on('uncaughtException', onException);
+      process.on('unhandledRejection', onRejection);
+      try {
+        for (const meta of cases) {
+          if (signal.aborted) return;
+          const definition = caseById(meta.id);
+          if (!definition) {
+            yield { ...caseFields(meta), status: 'error', durationMs: 0, message: `no case ${meta.id} in this build of the suite` };
+            continue;
+          }
+          const early = streaks.endEarly(meta);
+          if (early) {
+            yield early;
+            continue;
+          }
+          strays.open();
+          const executed = await executeCase(definition, {
             candidate: options.candidate,
             ...(options.declared ? { declared: options.declared } : {}),
             ...(httpsLoadTarget ? { httpsLoadTarget } : {}),
@@ -56,35 +67,24 @@ export function createInProcessRunner(options: InProcessRunnerOptions): Runner {
             timeoutMs: runOptions.timeoutMs,
             ruleById,
             signal,
-          }),
-        );
-        // Interrupted (Ctrl-C) before its verdict: the case did not run, and its result is left out, not made up.
-        if (result === undefined) return;
-        streaks.record(result);
-        yield result;
+          });
+          // Interrupted (Ctrl-C) before its verdict: the case did not run, and its result is left out, not made up.
+          if (executed === undefined) {
+            strays.abandon();
+            return;
+          }
+          // A rejection the case's last events left unhandled is reported once the event loop turns.
+          await new Promise((resolve) => setImmediate(resolve));
+          const result = strays.close(executed, ruleById);
+          streaks.record(result);
+          yield result;
+        }
+      } finally {
+        process.off('uncaughtException', onException);
+        process.off('unhandledRejection', onRejection);
       }
     },
     close: () => fixtures.close(),
   };
 }
 
-/**
- * A candidate can throw from a callback or reject a promise nobody awaits while a case runs; in this process that
- * would end the harness. While the case runs, such stray errors are caught and turn a passing result into `error`.
- */
-async function withStrayErrorsCaught(execute: () => Promise<CaseResult | undefined>): Promise<CaseResult | undefined> {
-  const stray: unknown[] = [];
-  const onError = (error: unknown): void => {
-    stray.push(error);
-  };
-  process.on('uncaughtException', onError);
-  process.on('unhandledRejection', onError);
-  try {
-    const result = await execute();
-    if (result === undefined || stray.length === 0 || result.status !== 'pass') return result;
-    return { ...result, status: 'error', message: `uncaught during the case: ${describeError(stray[0]).message}` };
-  } finally {
-    process.off('uncaughtException', onError);
-    process.off('unhandledRejection', onError);
-  }
-}

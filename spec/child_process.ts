@@ -275,6 +275,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec.abort-error',
+    errorChannel: "exec's callback",
     section: EXEC_RULES,
     title: 'When exec\'s signal is aborted, the callback receives an AbortError.',
     level: 'normative',
@@ -300,6 +301,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec.max-buffer-exceeded-kills',
+    errorChannel: "exec's callback",
     section: EXEC,
     title: 'When stdout or stderr grows past maxBuffer, exec terminates the child and reports an error.',
     level: 'normative',
@@ -359,12 +361,14 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec.error-exit-code',
+    errorChannel: "exec's callback",
     section: EXEC_RULES,
     title: 'When the child exits with any non-zero code, exec passes an Error whose code property is that exit code.',
     level: 'normative',
   },
   {
     id: 'child_process.exec.error-signal',
+    errorChannel: "exec's callback",
     section: EXEC_RULES,
     title: 'When the child is killed by a signal, exec passes an Error whose signal property names that signal.',
     level: 'normative',
@@ -383,6 +387,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec.promisify-rejects',
+    errorChannel: 'the promise of the promisified exec',
     section: EXEC_RULES,
     title: 'On any failure the promisified exec rejects with the same error the callback would get, extended with stdout and stderr properties.',
     level: 'normative',
@@ -492,6 +497,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec-file.max-buffer-exceeded-kills',
+    errorChannel: "execFile's callback",
     section: ERRORS,
     title: 'When stdout or stderr grows past maxBuffer, execFile terminates the child and reports an error.',
     level: 'normative',
@@ -580,6 +586,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec-file.abort-error',
+    errorChannel: "execFile's callback",
     section: EXEC_FILE_RULES,
     title: 'When execFile\'s signal is aborted, the callback receives an AbortError.',
     level: 'normative',
@@ -611,12 +618,14 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec-file.error-exit-code',
+    errorChannel: "execFile's callback",
     section: ERRORS,
     title: 'When the child exits with a non-zero code, execFile passes an Error whose code property is that exit code.',
     level: 'normative',
   },
   {
     id: 'child_process.exec-file.error-signal',
+    errorChannel: "execFile's callback",
     section: ERRORS,
     title: 'When the child is killed by a signal, execFile passes an Error whose signal property names that signal.',
     level: 'normative',
@@ -635,6 +644,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.exec-file.promisify-rejects',
+    errorChannel: 'the promise of the promisified execFile',
     section: EXEC_FILE_RULES,
     title: 'On any failure the promisified execFile rejects with the callback\'s error extended with stdout and stderr properties.',
     level: 'normative',
@@ -1126,6 +1136,7 @@ export const childProcessRules = defineRules('child_process', [
   },
   {
     id: 'child_process.events.fork-abort-error',
+    errorChannel: "the ChildProcess's 'error' event",
     section: EVENTS,
     title: 'When the AbortSignal given to fork is aborted, the ChildProcess emits \'error\' with an AbortError.',
     level: 'normative',

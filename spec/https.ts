@@ -513,6 +513,7 @@ export const httpsRules = defineRules('https', [
   },
   {
     id: 'https.request.connection-error-event',
+    errorChannel: "the request's 'error' event",
     section: REQUEST_RULES,
     title: 'A failure to connect is reported as an \'error\' event on the request object.',
     level: 'normative',
@@ -708,6 +709,7 @@ export const httpsRules = defineRules('https', [
   // ── errors ──────────────────────────────────────────────────────────────────────────────────────────────────────
   {
     id: 'https.errors.tls-verification-error-event',
+    errorChannel: "the request's 'error' event",
     section: ERRORS,
     title: 'A server certificate that fails TLS verification is reported on the request\'s \'error\' event.',
     level: 'normative',
@@ -715,6 +717,7 @@ export const httpsRules = defineRules('https', [
   },
   {
     id: 'https.errors.identity-check-error-event',
+    errorChannel: "the request's 'error' event",
     section: ERRORS,
     title: 'The Error returned by a failing checkServerIdentity is what the request emits on its \'error\' event.',
     level: 'normative',

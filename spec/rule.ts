@@ -32,6 +32,13 @@ export interface Rule {
   /** Runtime release that introduced or last changed the behaviour, from the spec's versioning table. */
   readonly since?: string;
   readonly platforms?: readonly Platform[];
+  /**
+   * Where the rule says an error is reported, e.g. `the request's 'error' event`. An error the candidate also lets
+   * escape uncaught while a case of this rule runs (a stray: a rejection nobody handles, a throw from a callback)
+   * breaks the rule, since a program handling that channel as the spec says would still crash. Elsewhere such a stray
+   * is a finding recorded on the result, never a failure.
+   */
+  readonly errorChannel?: string;
   readonly retired?: true;
 }
 

@@ -61,28 +61,45 @@ function quietly(step: () => unknown): void {
   }
 }
 
-/** Kills a child that is still running and waits (bounded) for it to be gone. */
+/** Resolves when `child` emits `event`, or after REAP_WAIT_MS. */
+function eventOrBound(child: ChildProcess, event: 'exit' | 'close'): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REAP_WAIT_MS);
+    child.once(event, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Kills a child that is still running and waits (bounded) for it to be gone, and for its last event, `'close'`: what
+ * the candidate does when its child closes (a promise of its own it rejects, say) then happens while the case is
+ * still running, never in whichever case runs next (runners/stray-errors.ts).
+ */
 async function reap(child: ChildProcess): Promise<void> {
   if (typeof child?.kill !== 'function') return;
   quietly(() => child.connected && child.disconnect?.());
   quietly(() => child.stdin?.destroy?.());
   quietly(() => child.stdout?.destroy?.());
   quietly(() => child.stderr?.destroy?.());
-  if (!isAlive(child) || child.pid === undefined) return;
-  const gone = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, REAP_WAIT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  try {
-    child.kill('SIGKILL');
-  } catch {
-    return;
+  // Only a child that really started ends with 'close' (a candidate's stand-in object may never emit it).
+  const started = typeof child.pid === 'number' && 'exitCode' in child;
+  const closing = started && !closedChildren.has(child) ? eventOrBound(child, 'close') : undefined;
+  if (isAlive(child) && child.pid !== undefined) {
+    const gone = eventOrBound(child, 'exit');
+    try {
+      child.kill('SIGKILL');
+      await gone;
+    } catch {
+      // cannot be killed this way: the close wait below is bounded all the same
+    }
   }
-  await gone;
+  await closing;
 }
+
+/** Children whose `'close'` event has come. */
+const closedChildren = new WeakSet<object>();
 
 /** Children already registered for reaping (a child is reaped once, however often it is adopted). */
 const adopted = new WeakSet<object>();
@@ -91,6 +108,7 @@ const adopted = new WeakSet<object>();
 export function adopt<T extends ChildProcess>(ctx: CaseContext, child: T): T {
   if (child && typeof child.kill === 'function' && !adopted.has(child)) {
     adopted.add(child);
+    child.once?.('close', () => closedChildren.add(child));
     ctx.defer(() => reap(child));
     // Swallow late errors (EPIPE on a closed channel, a second abort) so they cannot escape the case.
     child.on?.('error', () => undefined);

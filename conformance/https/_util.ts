@@ -11,6 +11,7 @@ import type { HttpsModule } from '../modules.js';
 import type { CertificateSet } from '../certificate-set.js';
 import type {
   HandshakeObservation,
+  ObservedConnection,
   ServerObservation,
   TrustedConnectOptions,
   TrustedConnection,
@@ -278,11 +279,21 @@ export function requestOf(value: unknown, what: string): ClientRequest {
   return value as ClientRequest;
 }
 
+/** What became of a request of the candidate: its response read to its end, or what `exchange` fails the case with. */
+export interface Attempt {
+  readonly reply?: Reply;
+  readonly failure?: CaseFailure;
+  /** The request the candidate's call returned, when it returned one. */
+  readonly request?: ClientRequest;
+}
+
 /**
- * Runs `start` (which creates and ends a request of the candidate) to the end of its response body. A request that
- * throws, fails or never completes fails the case, naming what the candidate did instead.
+ * Runs `start` (which creates and ends a request of the candidate) to the end of its response body, or to its
+ * failure, and says which: for a case whose rule speaks of something that happens before the response (the
+ * ClientHello, the handshake), which the trusted peer records where it happens, so that a request failing afterwards
+ * for another reason does not decide the case (`helloOf`, `completedHandshakes`).
  */
-export async function exchange(ctx: WaitContext, start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<Reply> {
+export async function attempted(ctx: WaitContext, start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<Attempt> {
   let request: ClientRequest | undefined;
   const done = new Promise<Reply>((resolve, reject) => {
     const fail = (error: Error): void => {
@@ -305,11 +316,57 @@ export async function exchange(ctx: WaitContext, start: (onResponse: (res: Incom
     request.on('error', fail);
   });
   try {
-    return await within(ctx, done, EXCHANGE_LIMIT_MS, 'a complete response');
+    return { reply: await within(ctx, done, EXCHANGE_LIMIT_MS, 'a complete response'), ...(request ? { request } : {}) };
   } catch (error) {
     abandon(request);
+    if (error instanceof CaseFailure) return { failure: error, ...(request ? { request } : {}) };
     throw error;
   }
+}
+
+/**
+ * Runs `start` (which creates and ends a request of the candidate) to the end of its response body. A request that
+ * throws, fails or never completes fails the case, naming what the candidate did instead.
+ */
+export async function exchange(ctx: WaitContext, start: (onResponse: (res: IncomingMessage) => void) => ClientRequest): Promise<Reply> {
+  const attempt = await attempted(ctx, start);
+  if (attempt.failure) throw attempt.failure;
+  return attempt.reply as Reply;
+}
+
+/** The application protocol the trusted server speaks (ALPN): HTTP/1.1, as Node's https server does. */
+const TRUSTED_SERVER_PROTOCOL = 'http/1.1';
+
+/**
+ * The first connection of `seen` whose ClientHello the trusted server read (`since`: only connections after that
+ * many), for a rule about what the client asks for in it (its SNI name): judged there, whatever became of the
+ * handshake and the request afterwards. Without one, the case fails as the attempt did (or saying no ClientHello came).
+ */
+export function helloOf(seen: ServerObservation, attempt: Attempt, since = 0): ObservedConnection {
+  const connections = seen.connections.filter((connection) => connection.id > since);
+  const hello = connections.find((connection) => connection.helloSeen);
+  if (hello) return hello;
+  throw attempt.failure ?? new CaseFailure('the server read no TLS ClientHello from the client', { expected: 'a ClientHello', actual: connections.length > 0 ? 'connections without one' : 'no connection' });
+}
+
+/**
+ * The connections of `seen` (after the first `since`) whose TLS handshake completed, for a rule about the handshake
+ * (the certificate presented, the protocol and cipher negotiated, the key material, the session resumed): judged there,
+ * whether or not the request then got its response. Without one, the case fails as the attempt did, except where the
+ * trusted server refused the client's ClientHello because it offered only protocols other than HTTP/1.1 (ALPN, `h2`
+ * say): the handshake ended before what the rule speaks of could happen, so the case is inconclusive (an error).
+ */
+export function completedHandshakes(seen: ServerObservation, attempt: Attempt, since = 0): ObservedConnection[] {
+  const connections = seen.connections.filter((connection) => connection.id > since);
+  const secure = connections.filter((connection) => connection.secure);
+  if (secure.length > 0) return secure;
+  const refused = connections.find((connection) => connection.helloSeen && connection.alpn.length > 0 && !connection.alpn.includes(TRUSTED_SERVER_PROTOCOL));
+  if (refused) {
+    throw new Error(
+      `inconclusive: the client offered only ${refused.alpn.map((protocol) => JSON.stringify(protocol)).join(', ')} (ALPN), which the trusted server does not speak (it speaks ${TRUSTED_SERVER_PROTOCOL}), so the handshake ended at its ClientHello, before what the rule speaks of`,
+    );
+  }
+  throw attempt.failure ?? new CaseFailure('no TLS handshake with the server completed', { expected: 'a completed TLS handshake', actual: connections.map((connection) => connection.failure?.message ?? 'incomplete') });
 }
 
 /**

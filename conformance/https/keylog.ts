@@ -1,9 +1,10 @@
 // The Agent's 'keylog' event: key material of the connections it manages, as lines in the TLS key-log format. The
-// candidate's client talks to a trusted server of the harness.
+// candidate's client talks to a trusted server of the harness. Key material exists once a handshake has completed,
+// whatever becomes of the request afterwards: the events are judged against the handshakes the server completed.
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
 import { method } from '../kit.js';
-import { call, exchange, newAgent, trustedServer, uses } from './_util.js';
+import { attempted, call, completedHandshakes, newAgent, observe, trustedServer, uses } from './_util.js';
 
 /** A key-log line: a label, the 32-byte client random and a secret, in hex, ended by a newline (NSS key-log format). */
 const KEY_LOG_LINE = /^(?<label>[A-Z][A-Z0-9_]*) (?<random>[0-9a-f]{64}) (?<secret>(?:[0-9a-f]{2})+)\n$/;
@@ -15,15 +16,18 @@ export const keylogCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await trustedServer(ctx);
+      const server = await trustedServer(ctx);
       const agent = newAgent(ctx);
       const events: Array<[unknown, unknown]> = [];
       method(agent, 'on', 'https.Agent')('keylog', (line: unknown, socket: unknown) => events.push([line, socket]));
-      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      completedHandshakes(await observe(ctx, server), attempt);
       expect(events.length, "'keylog' events for one TLS connection").to.be.at.least(1);
+      // The connection the response came on, or, where it came on none, the one the request was given.
+      const connection = attempt.reply?.socket ?? attempt.request?.socket;
       for (const [line, socket] of events) {
         expect(Buffer.isBuffer(line), 'line is a Buffer').to.equal(true);
-        expect(socket, 'socket argument').to.equal(reply.socket);
+        expect(socket, 'socket argument').to.equal(connection);
       }
     },
   },
@@ -33,11 +37,12 @@ export const keylogCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();
-      const { port } = await trustedServer(ctx);
+      const server = await trustedServer(ctx);
       const agent = newAgent(ctx);
       const lines: Buffer[] = [];
       method(agent, 'on', 'https.Agent')('keylog', (line: Buffer) => lines.push(line));
-      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      completedHandshakes(await observe(ctx, server), attempt);
       expect(lines.length, "'keylog' lines").to.be.at.least(1);
       const randoms = new Set<string>();
       for (const line of lines) {

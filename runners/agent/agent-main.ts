@@ -34,8 +34,8 @@ async function main(): Promise<void> {
   serveAgent(channel, {
     exit: exitWithGroup,
     onStrayError(listener) {
-      process.on('uncaughtException', listener);
-      process.on('unhandledRejection', listener);
+      process.on('uncaughtException', (error) => listener(error, 'uncaught-exception'));
+      process.on('unhandledRejection', (reason) => listener(reason, 'unhandled-rejection'));
     },
   });
 }

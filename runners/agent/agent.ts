@@ -3,7 +3,7 @@
 // hard deadline. Every frame it sends is judged here, once for every host: a result must be for the case asked about,
 // a frame that is not a message makes the channel corrupt, and silence past a case's limit means it is stuck. The
 // trusted peers and the run's certificates its cases ask for are served from here, in the harness.
-import type { AliasIdentity, CaseResult, UnimplementedApi } from '../../results/results-file.js';
+import type { AliasIdentity, CandidateStray, CaseResult, UnimplementedApi } from '../../results/results-file.js';
 import { isStatus } from '../../results/status.js';
 import type { CertificateSet } from '../../conformance/certificate-set.js';
 import { createTrustedPeerScope, type TrustedPeerScope } from '../fixtures/trusted-peer-service.js';
@@ -334,6 +334,7 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...unimplementedOf(raw.unimplemented),
+    ...straysOf(raw.strays),
     ...aliasesOf(raw.aliases),
     ...(counterexample && typeof counterexample.value === 'string' && typeof counterexample.seed === 'number' && typeof counterexample.path === 'string'
       ? {
@@ -379,4 +380,26 @@ function unimplementedOf(value: unknown): { unimplemented?: UnimplementedApi[] }
     kept.push({ api, observed });
   }
   return kept.length > 0 ? { unimplemented: kept } : {};
+}
+
+/** How many strays one result may record: as many as the agent keeps (runners/stray-errors.ts). */
+const MAX_STRAYS = 8;
+
+/** The `strays` of an agent's result, kept only in their known shape and bounded. */
+function straysOf(value: unknown): { strays?: CandidateStray[] } {
+  if (!Array.isArray(value)) return {};
+  const kept: CandidateStray[] = [];
+  for (const item of value.slice(0, MAX_STRAYS)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { kind, error, count, beforeCase } = item as Record<string, unknown>;
+    if (kind !== 'unhandled-rejection' && kind !== 'uncaught-exception') continue;
+    if (typeof error !== 'string') continue;
+    kept.push({
+      kind,
+      error: error.slice(0, 500),
+      ...(typeof count === 'number' && Number.isInteger(count) && count >= 2 ? { count } : {}),
+      ...(beforeCase === true ? { beforeCase: true as const } : {}),
+    });
+  }
+  return kept.length > 0 ? { strays: kept } : {};
 }

@@ -25,8 +25,8 @@ export function barePlatform(): AgentPlatform {
       process.exit(0);
     },
     onStrayError(listener) {
-      process.on('uncaughtException', listener);
-      process.on('unhandledRejection', listener);
+      process.on('uncaughtException', (error) => listener(error, 'uncaught-exception'));
+      process.on('unhandledRejection', (reason) => listener(reason, 'unhandled-rejection'));
     },
     runtime() {
       const bare = (globalThis as { Bare?: BareGlobal }).Bare;

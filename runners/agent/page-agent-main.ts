@@ -24,8 +24,9 @@ serveAgent(channel, {
   runtime: () => ({ name: 'chromium', version: browserVersion(page.navigator.userAgent), execPath: '' }),
   exit: () => channel.exit(),
   onStrayError(listener) {
-    page.addEventListener('error', (event) => listener(event.error ?? new Error(event.message ?? 'an error event without an error')));
-    page.addEventListener('unhandledrejection', (event) => listener(event.reason));
+    // An error event may carry only a message: passed as text, not as an Error made here, whose stack would be ours.
+    page.addEventListener('error', (event) => listener(event.error ?? event.message ?? 'an error event without an error', 'uncaught-exception'));
+    page.addEventListener('unhandledrejection', (event) => listener(event.reason, 'unhandled-rejection'));
   },
 });
 channel.open();

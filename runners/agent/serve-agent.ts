@@ -13,6 +13,7 @@ import { ruleById } from '../../spec/index.js';
 import { caseFields, type CandidateInfo, type CaseResult } from '../../results/results-file.js';
 import { executeCase } from '../execute-case.js';
 import { describeError } from '../describe-error.js';
+import { originFile, packageFilesBut, StrayWindows, type HarnessFiles, type StrayKind } from '../stray-errors.js';
 import { captureReliedIntrinsics, guardIntrinsics, type IntrinsicsGuard } from './intrinsics.js';
 import { CandidateLoadError, loadCandidateModules, type LoadedCandidate } from './load-candidate-modules.js';
 import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js';
@@ -32,8 +33,8 @@ export interface AgentPlatform {
    * case left the global environment modified (the harness then starts a fresh agent). A process exits with its group.
    */
   exit(): void;
-  /** Calls `listener` with each error thrown from a callback, and each rejection nobody handled, from now on. */
-  onStrayError(listener: (error: unknown) => void): void;
+  /** Calls `listener` with each error thrown from a callback, and each rejection nobody handled, from now on, saying which. */
+  onStrayError(listener: (error: unknown, kind: StrayKind) => void): void;
   /** What the runtime is, where `process` does not tell (a Worker's `process` says it is Node). */
   runtime?(): RuntimeInfo;
   /** Imports a module by its path on the harness's machine, where the agent cannot read that path (a Worker). */
@@ -64,8 +65,19 @@ function processRuntimeInfo(): RuntimeInfo {
   return { name: 'node', version: process.version.replace(/^v/, ''), execPath: process.execPath };
 }
 
-/** Errors thrown from callbacks or unawaited rejections while a case runs: they turn a pass into an error. */
-let stray: unknown[] = [];
+/** Where this module's code is, as stack frames name it: the agent bundle, or this file when a test runs it from sources. */
+const OWN_FILE = originFile(new Error().stack ?? '');
+
+/**
+ * The harness's own code in this agent: the bundle this module is part of (cases, kit, chai and the oracle with it),
+ * the extra case modules a test hands it, or, run from its sources, the package but the reference. The candidate's
+ * code is anywhere else (its files, the runtime's own modules).
+ */
+function harnessFiles(caseFiles: readonly string[]): HarnessFiles {
+  const own = OWN_FILE;
+  const fromSources = own !== undefined && /\/runners\/agent\/serve-agent\.[cm]?[jt]s$/.test(own) ? packageFilesBut(own, 2, ['reference']) : undefined;
+  return (file) => file === own || fromSources?.(file) === true || caseFiles.some((path) => file.includes(path));
+}
 
 /** Messages over the channel, with the agent's requests matched to the harness's replies by id. */
 class Channel {
@@ -143,6 +155,9 @@ function createFixtures(channel: Channel, fixturesDir: string, execPath: string)
 
 const extraCases = new Map<string, CaseDefinition>();
 
+/** The strays of this agent's case windows (runners/stray-errors.ts). */
+let strays = new StrayWindows(harnessFiles([]));
+
 async function loadCaseModules(files: readonly string[], platform: AgentPlatform): Promise<void> {
   for (const file of files) {
     const namespace = (await (platform.importFile ? platform.importFile(file) : import(pathToFileURL(file).href))) as { cases?: unknown };
@@ -168,7 +183,7 @@ async function runOne(
   if (loadError) return { result: { ...base, status: 'error', durationMs: 0, message: `rt:${definition.module} failed to load in this runtime: ${loadError}` } };
   const absent = loaded.absent?.[definition.module];
   if (absent) return { result: { ...base, status: 'skip', durationMs: 0, message: `candidate does not provide ${definition.module}: ${absent}` } };
-  stray = [];
+  strays.open();
   const candidate: CandidateInfo = init.candidate;
   let result: CaseResult;
   // While the case runs, the harness hears from us: silence past the case's limit means a loop that never yields.
@@ -190,12 +205,12 @@ async function runOne(
   }
   // The case is over when the event loop turns again: a candidate that left an endless chain of promise jobs (an
   // async loop that never yields) has hung the agent, and the case must not pass; the heartbeat stops, and the
-  // harness ends the case as stuck.
+  // harness ends the case as stuck. By then a rejection the case's last events left unhandled has been reported (its
+  // cleanups waited for its children to close). No later than that: a timer the candidate left behind runs after the
+  // case, not in it.
   await new SafePromise<void>((resolve) => nextTurn(resolve));
   safeClearInterval(heartbeat);
-  if (stray.length > 0 && result.status === 'pass') {
-    result = { ...result, status: 'error', message: `uncaught during the case: ${describeError(stray[0]).message}` };
-  }
+  result = strays.close(result, ruleById);
   const damage = guard?.damage();
   if (damage === undefined) return { result };
   guard?.repair();
@@ -213,10 +228,12 @@ function harnessFailure(id: string, thrown: unknown): { result: CaseResult; recy
 /**
  * Serves the harness over `harness` until the channel closes: loads the candidate on `init`, runs each case on `run`.
  * @example
- * serveAgent(await connectToHarness(port, hello), { exit: () => process.exit(0), onStrayError: (listener) => process.on('uncaughtException', listener) });
+ * serveAgent(await connectToHarness(port, hello), { exit: () => process.exit(0), onStrayError: (listener) => process.on('uncaughtException', (error) => listener(error, 'uncaught-exception')) });
  */
 export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): void {
-  platform.onStrayError((error) => stray.push(error));
+  const caseFiles: string[] = [];
+  strays = new StrayWindows(harnessFiles(caseFiles));
+  platform.onStrayError((error, kind) => strays.note(error, kind));
   const runtime = platform.runtime?.() ?? processRuntimeInfo();
   const channel = new Channel(harness);
   let init: Init | undefined;
@@ -231,6 +248,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
         init = message;
         try {
           oracle = await loadReferenceOracle();
+          caseFiles.push(...(message.caseModules ?? []));
           await loadCaseModules(message.caseModules ?? [], platform);
           // The candidate last: one that breaks Promise.prototype.then at load also breaks every dynamic import()
           // after it, and the agent must still get as far as saying so.

@@ -29,9 +29,9 @@ export function workerdPlatform(channel: HttpHarnessChannel, version: string): A
       scope.addEventListener?.('unhandledrejection', (event) => {
         // Counted against the case, as a process agent counts it; workerd need not log it again.
         event.preventDefault?.();
-        listener(event.reason);
+        listener(event.reason, 'unhandled-rejection');
       });
-      scope.addEventListener?.('error', (event) => listener(event.error));
+      scope.addEventListener?.('error', (event) => listener(event.error, 'uncaught-exception'));
     },
     // There is no executable a case could start: a Worker has no subprocesses.
     runtime: () => ({ name: 'workerd', version, execPath: '' }),

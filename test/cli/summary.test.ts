@@ -110,6 +110,17 @@ describe('the end-of-run summary', () => {
     expect(textOf((stream) => printSummary(stream, results))).to.not.contain(' hung in ');
   });
 
+  it("shows the errors a candidate let escape as a finding apart from its verdict: how many cases, and the first", () => {
+    const straying: CaseResult[] = passing().map((result, index) =>
+      index < 2 ? { ...result, strays: [{ kind: 'unhandled-rejection', error: `Error: the child ended with code ${index + 1}`, count: 2 }] } : result,
+    );
+    const text = textOf((stream) => printSummary(stream, resultsOf(RULES, [{ candidate: ADAPTER, results: straying }])));
+    expect(text).to.contain('\nadapter:mine let errors escape uncaught in 2 cases: nothing of the case asked for these errors');
+    expect(text).to.contain('\n  querystring.case.0: unhandled rejection: Error: the child ended with code 1 (2 times) (the rest in the report)\n');
+    expect(text, 'the verdict stands').to.contain('mine 1.0.0: conformant: 3/3 normative rules\n');
+    expect(textOf((stream) => printSummary(stream, results))).to.not.contain('let errors escape');
+  });
+
   it('prints no control character a candidate put in its id or name (table, replay commands, verdict lines)', () => {
     const hostile: CandidateInfo = { id: 'adapter:evil\u001b[2J\r\nx', name: 'evil\u001b]0;title\u0007', kind: 'adapter' };
     const text = textOf((stream) => printSummary(stream, resultsOf(RULES, [{ candidate: hostile, results: failingTwo() }])));

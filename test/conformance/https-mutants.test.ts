@@ -72,6 +72,11 @@ function agentWithOptions(edit: (options: Options) => Options): typeof RefAgent 
   };
 }
 
+/** request and get offering only ALPN `h2`, as an HTTP/2 client offering the https API does: the trusted server speaks HTTP/1.1 and refuses its ClientHello. */
+function offeringOnlyH2(): Record<string, unknown> {
+  return editRequestOptions((o) => ({ ...o, ALPNProtocols: ['h2'] }));
+}
+
 interface Mutant {
   readonly name: string;
   readonly module: HttpsModule;
@@ -80,6 +85,7 @@ interface Mutant {
 
 const globalWithoutKeepAlive = new RefAgent({ timeout: 5000 });
 const globalWithoutTimeout = new RefAgent({ keepAlive: true });
+const globalWithShortTimeout = new RefAgent({ keepAlive: true, timeout: 1000 });
 
 const MUTANTS: readonly Mutant[] = [
   {
@@ -213,6 +219,28 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.global-agent.socket-timeout-5000'],
   },
   {
+    name: 'globalAgent whose socket timeout is 1 s',
+    module: mutant({
+      globalAgent: globalWithShortTimeout,
+      ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: globalWithShortTimeout })),
+    }),
+    caught: ['https.global-agent.socket-timeout-5000'],
+  },
+  {
+    name: 'server whose setTimeout calls its callback as soon as a connection comes (msecs kept, but not waited for)',
+    module: mutant(
+      editServer((server) => {
+        const setTimeout = server.setTimeout.bind(server);
+        server.setTimeout = ((msecs?: number, callback?: (socket: unknown) => void) => {
+          setTimeout(msecs);
+          if (callback) server.on('connection', (socket: unknown) => setImmediate(() => callback(socket)));
+          return server;
+        }) as RefServer['setTimeout'];
+      }),
+    ),
+    caught: ['https.server.set-timeout-calls-back-for-idle-socket'],
+  },
+  {
     name: 'requests without an agent do not use globalAgent',
     module: mutant(editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: new RefAgent({ keepAlive: true, timeout: 5000 }) }))),
     caught: ['https.global-agent.used-when-no-agent-named'],
@@ -232,6 +260,58 @@ const MUTANTS: readonly Mutant[] = [
     name: 'Agent that never sends SNI',
     module: mutant({ Agent: agentWithOptions((o) => ({ ...o, servername: '' })) }),
     caught: ['https.agent.servername-option-is-sent'],
+  },
+  {
+    name: 'client offering only ALPN h2 that never sends SNI (judged on its ClientHello though refused right after it)',
+    module: mutant({ ...offeringOnlyH2(), Agent: agentWithOptions((o) => ({ ...o, servername: '' })) }),
+    caught: ['https.agent.sni-is-target-host-name', 'https.agent.servername-option-is-sent'],
+  },
+  {
+    name: 'client offering only ALPN h2 that sends SNI for IP targets',
+    module: mutant({
+      ...offeringOnlyH2(),
+      Agent: class SniForIpH2 extends RefAgent {
+        override createConnection(options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
+          return super.createConnection({ ...options, servername: options.servername || options.host || undefined }, callback);
+        }
+      },
+    }),
+    caught: ['https.agent.no-sni-for-ip-target', 'https.agent.empty-servername-sends-no-sni'],
+  },
+  {
+    name: 'Agent that binds its own createConnection in its constructor, so an override on a subclass is never called',
+    module: mutant({
+      Agent: class Bound extends RefAgent {
+        constructor(options?: Options) {
+          super(options);
+          this.createConnection = RefAgent.prototype.createConnection.bind(this);
+        }
+      },
+    }),
+    caught: ['https.agent.create-connection-returns-socket', 'https.agent.create-connection-async-callback', 'https.request.default-port-443'],
+  },
+  {
+    name: 'Agent that calls an overridden createConnection but makes the connection it uses itself',
+    module: mutant({
+      Agent: class OwnConnection extends RefAgent {
+        constructor(options?: Options) {
+          super(options);
+          const override = this.createConnection;
+          this.createConnection = (options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex => {
+            // The override's socket (returned, or handed to the callback) is left unused, and let go of later.
+            const discard = (socket: Duplex | undefined): void => {
+              socket?.on('error', () => undefined);
+              setTimeout(() => socket?.destroy(), 2000).unref();
+            };
+            discard(Reflect.apply(override, this, [options, (_error: unknown, socket?: Duplex) => discard(socket)]) as Duplex | undefined);
+            const own = RefAgent.prototype.createConnection.call(this, options) as Duplex;
+            if (callback) process.nextTick(() => callback(null, own));
+            return own;
+          };
+        }
+      },
+    }),
+    caught: ['https.agent.create-connection-returns-socket', 'https.agent.create-connection-async-callback'],
   },
   {
     name: 'Agent that drops keylog events',
@@ -702,6 +782,48 @@ describe('https cases', function () {
       if (result.status !== 'fail' || !saysWhy) unexpected.push(`${definition.id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(unexpected, 'stub results that are not a failure naming "not implemented"').to.deep.equal([]);
+  });
+
+  it("call the global agent's 5 s timeout inconclusive, never a pass, on a client whose every idle connection closes at 5 s (as workerd's do)", async () => {
+    // Every Agent's timeout is 5 s whatever it was given: the global agent's close at 5 s says nothing of its own.
+    const FiveSeconds = agentWithOptions((o) => ({ ...o, timeout: 5000 }));
+    const global = new FiveSeconds({ keepAlive: true });
+    const module = mutant({ Agent: FiveSeconds, globalAgent: global, ...editRequestOptions((o) => ('agent' in o && o['agent'] !== undefined ? o : { ...o, agent: global })) });
+    const definition = cases.find((each) => each.id === 'https.global-agent.socket-timeout-5000') as CaseDefinition;
+    const result = await run(definition, module, fixtures);
+    expect([result.status, result.message], 'the verdict').to.match(/^error,Error: inconclusive: the global agent's idle connection closed after \d+ ms, but the control/);
+  });
+
+  it('judge a client offering only ALPN h2 on what it sent before the refusal, and call the rest of the handshake inconclusive', async () => {
+    // Its ClientHello is right (the SNI name, the TLS record); the trusted server, which speaks HTTP/1.1, refuses it
+    // right after, so nothing of the handshake that follows can be observed.
+    const judgedAtTheClientHello = [
+      'https.agent.sni-is-target-host-name',
+      'https.agent.no-sni-for-ip-target',
+      'https.agent.servername-option-is-sent',
+      'https.agent.empty-servername-sends-no-sni',
+      'https.request.default-protocol-https',
+      'https.agent.create-connection-returns-socket',
+      'https.agent.create-connection-async-callback',
+    ];
+    const needingTheHandshake = [
+      'https.agent.keylog-emitted-with-socket',
+      'https.agent.keylog-lines-in-key-log-format',
+      'https.auth.client-key-cert-presented',
+      'https.auth.client-pfx-presented',
+      'https.agent.tls-options-given-to-agent',
+      'https.request.tls-options-reach-connection',
+      'https.agent.resumes-cached-session',
+      'https.agent.max-cached-sessions-zero-never-resumes',
+    ];
+    const byId = new Map(cases.map((definition) => [definition.id, definition]));
+    const h2Only = mutant(offeringOnlyH2());
+    const seen: Record<string, string> = {};
+    for (const id of [...judgedAtTheClientHello, ...needingTheHandshake]) {
+      const result = await run(byId.get(id) as CaseDefinition, h2Only, fixtures);
+      seen[id] = result.status === 'error' && /^Error: inconclusive: the client offered only "h2"/.test(result.message ?? '') ? 'inconclusive' : `${result.status} ${result.message ?? ''}`.trim();
+    }
+    expect(seen).to.deep.equal(Object.fromEntries([...judgedAtTheClientHello.map((id) => [id, 'pass']), ...needingTheHandshake.map((id) => [id, 'inconclusive'])]));
   });
 
   for (const broken of MUTANTS) {

@@ -136,12 +136,35 @@ describe('reference https', function () {
       expect(seen).to.equal(10);
     });
 
-    it('emits timeout for an idle connection once timeout is set, and destroys it when nobody listens', async () => {
+    it('emits timeout with the socket once a connection has been idle for the timeout set, and leaves it to the listener', async () => {
       const { server, port } = await serve();
       server.timeout = 100;
+      const timedOut = nextEvent<[Duplex]>(s, server, 'timeout', EXCHANGE_LIMIT_MS);
+      // Measured from before the connection exists: the server's idle clock cannot start earlier than this.
+      const started = performance.now();
       const socket = tls.connect({ host: '127.0.0.1', port, ca: certs.ca.cert.pem, servername: 'localhost' });
       s.defer(() => socket.destroy());
+      socket.on('error', () => undefined);
+      const [idle] = await timedOut;
+      expect(performance.now() - started, 'ms before the timeout event').to.be.at.least(100);
+      expect(idle, 'the timed-out socket').to.be.an('object').with.property('destroyed', false);
+      // A listener owns the idle socket: the server does not close it under the listener.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(socket.closed, 'the connection the listener kept').to.equal(false);
+      idle.destroy();
+    });
+
+    it('destroys a connection idle for the timeout set when nobody listens for timeout', async () => {
+      const { server, port } = await serve();
+      server.timeout = 100;
+      const started = performance.now();
+      const socket = tls.connect({ host: '127.0.0.1', port, ca: certs.ca.cert.pem, servername: 'localhost' });
+      s.defer(() => socket.destroy());
+      socket.on('error', () => undefined);
       await once(socket, 'close');
+      const elapsed = performance.now() - started;
+      // Not at once (the timeout is 100 ms) and not at some other idle limit (keepAliveTimeout is 5 s, headersTimeout 60 s).
+      expect(elapsed, 'ms before the server closed the idle connection').to.be.at.least(100).and.below(2500);
     });
 
     it('reports TLS handshake failures as clientError', async () => {

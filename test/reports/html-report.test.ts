@@ -84,6 +84,19 @@ describe('buildReportData', () => {
     }
   });
 
+  it("counts each candidate's results with strays once, and hands each result's strays to the page", () => {
+    const run = results.runs[1];
+    if (!run) throw new Error('no second run');
+    const [first, second, ...rest] = run.results;
+    if (!first || !second) throw new Error('no results');
+    const stray = { kind: 'unhandled-rejection' as const, error: 'Error: left behind', count: 3 };
+    const straying = { ...results, runs: results.runs.map((each, index) => (index === 1 ? { ...each, results: [{ ...first, strays: [stray] }, { ...second, strays: [stray] }, ...rest] } : each)) };
+    const shown = buildReportData(straying);
+    expect(shown.candidates.map((candidate) => candidate.straying)).to.deep.equal([0, 2, 0, 0]);
+    const position = shown.cases.findIndex((item) => item.id === first.case);
+    expect(shown.candidates[1]?.results[position]?.strays).to.deep.equal([stray]);
+  });
+
   it('groups rules by module and section without losing any', () => {
     expect(data.rules.map((rule) => rule.id)).to.have.members(results.rules.map((rule) => rule.id));
     const groups = data.rules.map((rule) => `${rule.module}/${rule.section}`);

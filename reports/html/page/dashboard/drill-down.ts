@@ -225,7 +225,7 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
     const command = status === 'pass' || !item || !column ? undefined : replayFor(column.candidate, item.id, result, seed);
     const link = item ? copyLink(hashOf({ ...store.current, case: item.id, rule: '', api: '', col: String(c) }), `${item.id} in ${columnLabel(data, c)}`) : undefined;
     const parts = resultDetails(result, command, link);
-    const interesting = isNoteworthy(status);
+    const interesting = isNoteworthy(status, result);
     return h(
       'details',
       { class: 'result', open: interesting || undefined, 'data-case': item?.id ?? '' },

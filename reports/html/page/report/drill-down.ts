@@ -228,7 +228,7 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
     const result = candidate.results[k] ?? null;
     const change = index.changeByCell.get(cellKey(c, k));
     const status = statusOf(result);
-    const interesting = focused || (result !== null && isNoteworthy(status));
+    const interesting = focused || (result !== null && isNoteworthy(status, result));
     const summary = h(
       'summary',
       null,

@@ -11,6 +11,7 @@ import { candidateLabel, gateVerdictNote, VERDICT_TEXT } from '../shared/labels.
 import { filterHref, type PageState } from '../shared/state.js';
 import type { ModuleName, PassRate, ReportCandidate, ReportData } from '../shared/types.js';
 import { describeSources } from '../../../../results/expectation-note.js';
+import { STRAY_CONSEQUENCE } from '../../../../results/stray-findings.js';
 
 export function renderOverview(data: ReportData): HTMLElement {
   const head = h(
@@ -38,7 +39,7 @@ export function renderOverview(data: ReportData): HTMLElement {
       rateCell(candidate, 'all'),
       h('td', null, verdictChip(candidate.rates.all.verdict), verdictNote(data, candidate)),
       data.gate ? expectationCell(candidate) : null,
-      h('td', null, h('div', { class: 'counts' }, ...counts)),
+      h('td', null, h('div', { class: 'counts' }, ...counts, strayCount(candidate))),
     );
   });
   return h(
@@ -59,6 +60,13 @@ export function renderOverview(data: ReportData): HTMLElement {
       : null,
     h('div', { class: 'scroll' }, h('table', { class: 'overview' }, h('thead', null, head), h('tbody', null, ...body))),
   );
+}
+
+/** The results that recorded errors the candidate let escape: a finding apart from the verdict (each case's drill-down lists them). */
+function strayCount(candidate: ReportCandidate): HTMLElement | null {
+  if (candidate.straying === 0) return null;
+  const cases = candidate.straying === 1 ? '1 case' : `${candidate.straying} cases`;
+  return h('span', { class: 'count finding', title: `Errors the candidate let escape: ${STRAY_CONSEQUENCE}.` }, `errors left uncaught in ${cases}`);
 }
 
 /** With a gate, a not-conformant verdict says whether its failures were expected. */

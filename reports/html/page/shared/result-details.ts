@@ -1,12 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // What a drill-down shows of one result: what was expected of it (with a gate), its message, expected vs actual, a
-// property's counterexample, and the command that replays it.
+// property's counterexample, the errors the candidate let escape while it ran (a finding), and the command that
+// replays it.
 import { h } from './dom.js';
 import { expectationFacts } from './expectation-facts.js';
 import { facts } from './facts.js';
 import { replayBlock } from './replay-block.js';
 import type { ReportResult } from './types.js';
+import { STRAY_CONSEQUENCE, strayLine } from '../../../../results/stray-findings.js';
 
 /**
  * @param result the result
@@ -39,12 +41,20 @@ export function resultDetails(result: ReportResult, replay: string | undefined, 
       h('pre', { class: 'counterexample' }, example.value),
     );
   }
+  const strays = result.strays ?? [];
+  if (strays.length > 0) {
+    parts.push(
+      h('h4', null, 'Errors the candidate let escape'),
+      h('p', { class: 'hint strays-note' }, `A finding, apart from the status: ${STRAY_CONSEQUENCE}.`),
+      h('ul', { class: 'strays' }, ...strays.map((stray) => h('li', null, h('code', null, strayLine(stray))))),
+    );
+  }
   if (replay !== undefined) parts.push(h('h4', null, 'Replay this case'), replayBlock(replay));
   if (link) parts.push(link);
   return parts;
 }
 
-/** Whether a result opens expanded: one that did not plainly pass, skip or not apply. */
-export function isNoteworthy(status: string): boolean {
-  return status !== 'pass' && status !== 'skip' && status !== 'na';
+/** Whether a result opens expanded: one that did not plainly pass, skip or not apply, or one with a finding (strays). */
+export function isNoteworthy(status: string, result?: ReportResult | null): boolean {
+  return (status !== 'pass' && status !== 'skip' && status !== 'na') || (result?.strays?.length ?? 0) > 0;
 }
