@@ -20,7 +20,21 @@ export interface CaseMeta {
   readonly tags?: readonly string[];
 }
 
+/**
+ * Fixed inputs of a property case, by input class (the classes its rules name, spec/input-classes.ts): each an argument
+ * list of the case's property. `ctx.check` runs them all first, on every run, before its random draws, so each class
+ * is exercised whatever the seed.
+ */
+export type ClassExamples = Readonly<Record<string, readonly (readonly unknown[])[]>>;
+
 export interface CaseDefinition extends CaseMeta {
+  /** For a case that runs a property (`ctx.check`, once): its fixed examples, by the input class each stands for. */
+  readonly examples?: ClassExamples;
+  /**
+   * Classes of its rules that lie outside what the case's property can be given (its inputs are encoded, say, or of
+   * one delimiter only), each with why and which case exercises them instead.
+   */
+  readonly classesLeftOut?: Readonly<Record<string, string>>;
   run(ctx: CaseContext): Promise<void> | void;
 }
 
@@ -90,8 +104,9 @@ export interface CaseContext {
   /** The fast-check module; use `ctx.check` to run a property with the case's seed. */
   readonly fc: typeof fc;
   /**
-   * Runs a fast-check property with this case's seed. On failure throws a `CaseFailure` carrying the seed, the
-   * path and the shrunk counterexample, so the result records everything needed to replay it.
+   * Runs a fast-check property with this case's seed: the case's `examples` first (every class of them, on every run),
+   * then as many random draws as without them. On failure throws a `CaseFailure` carrying the seed, the path and the
+   * shrunk counterexample, so the result records everything needed to replay it.
    */
   check<Ts>(property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>, params?: fc.Parameters<Ts>): Promise<void>;
   /** A fresh private directory for this case (mode 0700), removed after the case whatever its outcome. */

@@ -47,6 +47,11 @@ export const moduleExportsCases = defineCases('querystring', [
   {
     id: 'querystring.decode.behaves-as-parse',
     rules: ['querystring.decode.alias-of-parse'],
+    examples: {
+      'default-delimiters': [[[['a', '1'], ['b', 'é']], '&', '=', 0]],
+      'custom-delimiters': [[[['a', '1'], ['b', '2']], ';', ':', 0], [[['a', '1'], ['b', '2']], '#!#', '=>', 0]],
+      'max-keys': [[[['a', '1'], ['b', '2'], ['c', '3']], '&', '=', 2]],
+    },
     async run(ctx) {
       api(ctx, 'querystring', 'decode');
       // The control: a parse that throws whatever it is given would make any decode that throws look like it.
@@ -66,6 +71,11 @@ export const moduleExportsCases = defineCases('querystring', [
   {
     id: 'querystring.encode.behaves-as-stringify',
     rules: ['querystring.encode.alias-of-stringify'],
+    examples: {
+      'default-delimiters': [[{ a: 'x', b: 'é' }, '&', '=']],
+      'custom-delimiters': [[{ a: 'x', b: 'y' }, ';', ':'], [{ a: 'x', b: 'y' }, '<>', '=>']],
+      'value-types': [[{ n: 1.5, b: 10n, t: true, l: ['x', 'y'] }, '&', '=']],
+    },
     async run(ctx) {
       api(ctx, 'querystring', 'encode');
       // The control: a stringify that throws whatever it is given would make any encode that throws look like it.

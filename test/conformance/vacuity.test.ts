@@ -11,9 +11,11 @@ import type { ModuleName } from '../../spec/rule.js';
 import type { ModuleAudit } from './vacuity/audit-entry.js';
 import { childProcessAudit } from './vacuity/child-process-audit.js';
 import { httpsAudit } from './vacuity/https-audit.js';
+import { querystringAudit } from './vacuity/querystring-audit.js';
 import { runCase } from './run-case.js';
 
-const AUDITS: Readonly<Partial<Record<ModuleName, ModuleAudit>>> = {
+const AUDITS: Readonly<Record<ModuleName, ModuleAudit>> = {
+  querystring: querystringAudit,
   child_process: childProcessAudit,
   https: httpsAudit,
 };
