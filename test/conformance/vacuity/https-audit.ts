@@ -106,6 +106,19 @@ function setTimeoutIgnoresMsecs(): IgnoringCandidate {
   );
 }
 
+/** An Agent whose pool name leaves out these TLS options: requests differing only in them share kept-alive connections. */
+function poolsAcross(...names: string[]): IgnoringCandidate {
+  return candidate(`pools connections across requests that differ in ${names.join(', ')}`, () =>
+    httpsWith({
+      Agent: class PoolingAgent extends RefAgent {
+        override getName(options: Parameters<RefAgent['getName']>[0] = {}): string {
+          return super.getName(without(options as Record<string, unknown>, ...names));
+        }
+      },
+    }),
+  );
+}
+
 const dropsCheck = requestDrops('checkServerIdentity');
 const noVerification = requestDefault('rejectUnauthorized', false);
 
@@ -192,6 +205,10 @@ export const httpsAudit: ModuleAudit = {
     { case: 'https.auth.reject-unauthorized-false-tolerates', candidates: [requestDrops('rejectUnauthorized')] },
     { case: 'https.auth.client-key-cert-presented', candidates: [requestDrops('key', 'cert')] },
     { case: 'https.auth.client-pfx-presented', candidates: [requestDrops('pfx')] },
+    { case: 'https.agent.verifying-request-never-reuses-an-unverified-connection', candidates: [poolsAcross('rejectUnauthorized')] },
+    { case: 'https.agent.request-without-a-ca-never-reuses-a-connection-trusted-through-one', candidates: [poolsAcross('ca')] },
+    { case: 'https.agent.request-with-a-client-certificate-never-reuses-a-connection-without-it', candidates: [poolsAcross('cert'), poolsAcross('pfx')] },
+    { case: 'https.agent.request-with-other-tls-options-never-reuses-a-connection-made-without-them', candidates: [poolsAcross('ciphers'), poolsAcross('secureProtocol'), poolsAcross('secureOptions')] },
   ],
   exempt: [
     {

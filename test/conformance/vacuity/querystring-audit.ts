@@ -127,6 +127,14 @@ export const querystringAudit: ModuleAudit = {
     ),
     ...entries(['querystring.parse.empty-entries-yield-no-keys', 'querystring.parse.inserted-empty-entries-change-nothing', 'querystring.parse.empty-entries-change-nothing-with-any-sep', 'querystring.parse.agrees-with-reference.empty-entries'], [emptyEntryIsAKey]),
     { case: 'querystring.parse.runs-of-empty-pairs-keep-neighbours-intact', candidates: [emptyPairSwallowsNext] },
+    ...entries(
+      ['querystring.parse.plus-reads-as-space-or-as-itself', 'querystring.parse.plus-reads-as-space-or-as-itself-under-longer-delimiters'],
+      [candidate("drops every '+' (neither reading)", (base) => ({ parse: (str, ...rest) => base.parse(typeof str === 'string' ? str.replace(/\+/g, '') : str, ...rest) }))],
+    ),
+    {
+      case: 'querystring.parse.decoder-option-gets-a-part-with-plus-whole',
+      candidates: [parseOptions("hands the decodeURIComponent option each part without its '+'", (options) => (typeof options?.['decodeURIComponent'] === 'function' ? { ...options, decodeURIComponent: (part: string) => (options['decodeURIComponent'] as (text: string) => string)(part.replace(/\+|%20/g, '')) } : options))],
+    },
     { case: 'querystring.stringify.joins-pairs-with-ampersand-by-default', candidates: [candidate("defaults sep to ';'", (base) => ({ stringify: (obj, sep, eq, options) => base.stringify(obj, sep ?? ';', eq, options) }))] },
     { case: 'querystring.stringify.writes-equals-between-key-and-value-by-default', candidates: [candidate("defaults eq to ':'", (base) => ({ stringify: (obj, sep, eq, options) => base.stringify(obj, sep, eq ?? ':', options) }))] },
     ...entries(['querystring.stringify.uses-given-sep-and-eq', 'querystring.stringify.agrees-with-reference.custom-delimiters'], [candidate('drops sep and eq', (base) => ({ stringify: (obj, _sep, _eq, options) => base.stringify(obj, undefined, undefined, options) }))]),
