@@ -54,6 +54,7 @@ export const pooledConnectionCases = defineCases('https', [
       const tolerant = await pool(ctx, { credential: 'otherServer' });
       await tolerant.send({ rejectUnauthorized: false });
       await refusedThrough(ctx, tolerant, {}, "the 'error' of a verifying request after a connection kept alive without verification");
+      await refusedThrough(ctx, tolerant, { rejectUnauthorized: true }, "the 'error' of a request with rejectUnauthorized: true after a connection kept alive without verification");
     },
   },
   {
