@@ -7,25 +7,25 @@ import { constants } from 'node:crypto';
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
 import type { ObservedConnection, TrustedServer, TrustedServerOptions } from '../trusted-peer-handles.js';
-import { call, exchange, failure, newAgent, observe, trustedServer, uses, type HttpsAgent } from './_util.js';
+import { exchange, failure, newAgent, observe, send, trustedServer, uses, type HttpsAgent } from './_util.js';
 
 /** A keep-alive Agent of the candidate and a trusted server, and a way to send a request and see its connection. */
 interface Pool {
   readonly agent: HttpsAgent;
   readonly server: TrustedServer;
-  /** Sends a GET through the Agent with these options; resolves with the connection the server received it on. */
+  /** Sends a request through the Agent with these options; resolves with the connection the server received it on. */
   send(options: Record<string, unknown>): Promise<ObservedConnection>;
 }
 
 async function pool(ctx: CaseContext, serverOptions: TrustedServerOptions = {}): Promise<Pool> {
-  uses(ctx, 'get', 'Agent');
+  uses(ctx, 'request', 'Agent');
   const server = await trustedServer(ctx, serverOptions);
   const agent = newAgent(ctx, { keepAlive: true });
   return {
     agent,
     server,
     async send(options) {
-      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, agent, ...options }, done));
+      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, agent, ...options }, done));
       const seen = await observe(ctx, server);
       const last = seen.requests[seen.requests.length - 1];
       const connection = seen.connections.find((each) => each.id === last?.connection);
@@ -38,7 +38,7 @@ async function pool(ctx: CaseContext, serverOptions: TrustedServerOptions = {}):
 /** The error of a request through the pool's Agent that must fail; no request may reach the server meanwhile. */
 async function refusedThrough(ctx: CaseContext, { agent, server }: Pool, options: Record<string, unknown>, what: string): Promise<Error> {
   const before = (await observe(ctx, server)).requests.length;
-  const error = await failure(ctx, () => call(ctx, 'get')({ host: 'localhost', port: server.port, agent, ...options }), what);
+  const error = await failure(ctx, () => send(ctx)({ host: 'localhost', port: server.port, agent, ...options }), what);
   expect((await observe(ctx, server)).requests.length - before, 'requests that reached the server').to.equal(0);
   return error;
 }

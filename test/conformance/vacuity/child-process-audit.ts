@@ -251,6 +251,7 @@ export const childProcessAudit: ModuleAudit = {
         'child_process.fork.returns-child-process',
         'child_process.module.exports-every-function',
         'child_process.exec.works-without-callback',
+        'child_process.execFile.works-without-callback',
         'child_process.spawn.returns-before-child-exits',
         'child_process.exec.calls-back-once-when-the-command-cannot-start',
         'child_process.execFile.calls-back-once-when-the-command-cannot-start',

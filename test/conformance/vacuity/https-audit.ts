@@ -164,6 +164,7 @@ export const httpsAudit: ModuleAudit = {
     { case: 'https.request.tls-options-reach-connection', candidates: [requestDrops('ciphers'), requestDrops('maxVersion'), requestDrops('secureProtocol'), requestDrops('secureOptions')] },
     { case: 'https.request.high-water-mark-reaches-socket', candidates: [requestDrops('highWaterMark')] },
     { case: 'https.agent.keep-alive-option-reuses-connection', candidates: [agentDrops('keepAlive')] },
+    { case: 'https.agent.default-does-not-keep-alive', candidates: [agentDefault('keepAlive', true)] },
     { case: 'https.agent.tls-options-given-to-agent', candidates: [agentDrops('ca'), agentDrops('key', 'cert'), requestDrops('agent')] },
     ...entries(['https.agent.create-connection-returns-socket', 'https.agent.create-connection-async-callback'], [overrideIgnored()]),
     { case: 'https.agent.resumes-cached-session', candidates: [agentDefault('maxCachedSessions', 0)] },
