@@ -3,7 +3,7 @@
 // compatibility settings), per module its verdict, per export of the interface its state and rule counts, and per rule
 // its status. Every value is a stable id or a number; no free text needs reading to interpret it.
 import type { ModuleName, RuleLevel } from '../spec/rule.js';
-import { apiCites, apis as catalogueApis, type ApiKind } from '../spec/apis.js';
+import { apiCites, apis as catalogueApis, apisOfRule, type ApiKind } from '../spec/apis.js';
 import type { CandidateInfo, CandidateKind, CandidateLayer, ResultsFile } from '../results/results-file.js';
 import { apiStates, countStates, type ApiState, type ApiStateCounts } from '../results/api-state.js';
 import { passRate, ruleStatuses, type RuleStatus, type Verdict } from '../results/verdict.js';
@@ -11,8 +11,8 @@ import { toolInfo } from '../io/tool-info.js';
 import { groupOf } from './dashboard-data.js';
 
 /** The format's name, and its version: a consumer checks both before reading further. */
-export const EXPORT_FORMAT = 'rt-conformance-export';
-export const EXPORT_FORMAT_VERSION = 1;
+const EXPORT_FORMAT = 'rt-conformance-export';
+const EXPORT_FORMAT_VERSION = 1;
 
 export interface ExportInput {
   /** The results file as named on the command line (recorded as given). */
@@ -117,7 +117,7 @@ export function buildExport(inputs: readonly ExportInput[]): ExportFile {
       kind: api.kind,
       rules: rules.filter((rule) => rule.level === 'normative' && apiCites(api, rule.id)).map((rule) => rule.id),
     })),
-    rules: rules.map((rule) => ({ id: rule.id, module: rule.module, level: rule.level, apis: catalogueApis.filter((api) => apiCites(api, rule.id)).map((api) => api.id), title: rule.title })),
+    rules: rules.map((rule) => ({ id: rule.id, module: rule.module, level: rule.level, apis: apisOfRule(rule.id), title: rule.title })),
     candidates: inputs.flatMap(({ results }, source) => results.runs.map((run) => candidateEntry(run, results, source))),
   };
   return exported;

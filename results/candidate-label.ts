@@ -10,7 +10,7 @@ import type { CandidateCompatibility, CandidateInfo, CandidateLayer } from './re
  * @example
  * compatibilityText({ date: '2025-08-14', flags: ['nodejs_compat'] }); // 'compat 2025-08-14 +nodejs_compat'
  */
-export function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
+function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
   if (compatibility === undefined) return '';
   return [`compat ${compatibility.date}`, ...compatibility.flags.map((flag) => `+${flag}`)].join(' ');
 }
@@ -31,7 +31,7 @@ export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version'
  * @example
  * withLayer('1.33.4', { name: 'bare-node-runtime', version: '1.5.0' }); // '1.33.4 + bare-node-runtime 1.5.0'
  */
-export function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
+function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
   return layer === undefined ? label : `${label} + ${layer.name} ${layer.version}`;
 }
 
@@ -50,7 +50,7 @@ export function releaseLabel(version: string, candidate: Pick<CandidateInfo, 'co
  * @example
  * withCompatibility('workerd 1.20261117.1', { date: '2026-11-17', flags: [] }); // 'workerd 1.20261117.1 (compat 2026-11-17)'
  */
-export function withCompatibility(label: string, compatibility: CandidateCompatibility | undefined): string {
+function withCompatibility(label: string, compatibility: CandidateCompatibility | undefined): string {
   const text = compatibilityText(compatibility);
   return text === '' ? label : `${label} (${text})`;
 }

@@ -10,7 +10,7 @@ import { ExpectationsError, type Expectations } from './expectations.js';
 import { allowedBy, findExpected, matchResult, type ExpectationSource } from './expectation-match.js';
 import { describeOutcomes } from './repetitions.js';
 
-export type { Expected, ExpectationSource } from './expectation-match.js';
+export type { ExpectationSource } from './expectation-match.js';
 
 export interface GateItem {
   readonly candidate: string;

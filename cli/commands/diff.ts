@@ -1,6 +1,6 @@
 // `rtconf diff A.json B.json [--json]`: the status changes from run A (baseline) to run B. Exit 1 when a normative
 // case regressed, 0 otherwise, 2 on bad usage or a bad results file.
-import { readResults } from '../../results/read-results.js';
+import { readResults } from '../../lib/index.js';
 import { diffResults } from '../../results/diff.js';
 import { formatDiffTable } from '../terminal-text.js';
 import { parseVerb } from '../parse.js';

@@ -150,6 +150,7 @@ export const httpsAudit: ModuleAudit = {
     { case: 'https.create-server.http-max-header-size', candidates: [serverDrops('maxHeaderSize')] },
     { case: 'https.create-server.request-cert-rejects-client-without-certificate', candidates: [serverDrops('requestCert')] },
     { case: 'https.create-server.reject-unauthorized-false-serves-client-without-certificate', candidates: [serverDrops('rejectUnauthorized')] },
+    { case: 'https.create-server.handshake-timeout-closes-silent-connection', candidates: [serverDrops('handshakeTimeout')] },
     ...entries(['https.request.form-options-callback', 'https.get.form-options-callback'], [candidate('drops the callback', callbackDropped), requestDrops('path')]),
     ...entries(
       ['https.request.form-url-string-options-callback', 'https.request.form-url-object-options-callback', 'https.get.form-url-string-options-callback', 'https.get.form-url-object-options-callback'],
