@@ -2,6 +2,7 @@
 // one behaviour of the candidate handed to it in `ctx`. Cases never import an implementation; the runner supplies it.
 import type * as fc from 'fast-check';
 import { apiById, apisOfRule } from '../spec/apis.js';
+import { RULE_INPUT_CLASSES } from '../spec/input-classes.js';
 import type { ModuleName } from '../spec/rule.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
 import type { CertificateSet } from './certificate-set.js';
@@ -205,7 +206,8 @@ export interface Counterexample {
 
 /**
  * Declares the cases of one module, in order: each gets `module`, and each id must start with `${module}.`.
- * @throws Error naming the first id outside the module, when the file is loaded.
+ * @throws Error naming the first id outside the module, or a case whose example classes its rules do not name, when
+ *   the file is loaded.
  * @example
  * ```ts
  * export const parseMaxKeysCases = defineCases('querystring', [
@@ -217,8 +219,21 @@ export function defineCases(module: ModuleName, definitions: readonly CaseEntry[
   const prefix = `${module}.`;
   return definitions.map((definition) => {
     if (!definition.id.startsWith(prefix)) throw new Error(`case id ${JSON.stringify(definition.id)} is declared among the ${module} cases but does not start with "${prefix}"`);
+    checkExampleClasses(definition);
     return { ...definition, module, apis: judgedApis(definition) };
   });
+}
+
+/**
+ * Checks that every class a case gives examples of, or leaves out, is one its rules name (spec/input-classes.ts): a
+ * misspelt class would be an example no rule asked for, and the class it meant would go unexercised.
+ * @throws Error naming the case and the class.
+ */
+function checkExampleClasses(definition: Pick<CaseEntry, 'id' | 'rules' | 'examples' | 'classesLeftOut'>): void {
+  const named = new Set(definition.rules.flatMap((rule) => Object.keys(RULE_INPUT_CLASSES[rule] ?? {})));
+  for (const name of [...Object.keys(definition.examples ?? {}), ...Object.keys(definition.classesLeftOut ?? {})]) {
+    if (!named.has(name)) throw new Error(`case ${JSON.stringify(definition.id)} gives the input class ${JSON.stringify(name)}, which none of its rules names (spec/input-classes.ts)`);
+  }
 }
 
 /**
