@@ -2,6 +2,7 @@
 // one behaviour of the candidate handed to it in `ctx`. Cases never import an implementation; the runner supplies it.
 import type * as fc from 'fast-check';
 import { apiById, apisOfRule } from '../spec/apis.js';
+import { RULE_INPUT_CLASSES } from '../spec/input-classes.js';
 import type { ModuleName } from '../spec/rule.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
 import type { CertificateSet } from './certificate-set.js';
@@ -27,7 +28,21 @@ export interface CaseMeta {
   readonly apis?: readonly string[];
 }
 
+/**
+ * Fixed inputs of a property case, by input class (the classes its rules name, spec/input-classes.ts): each an argument
+ * list of the case's property. `ctx.check` runs them all first, on every run, before its random draws, so each class
+ * is exercised whatever the seed.
+ */
+export type ClassExamples = Readonly<Record<string, readonly (readonly unknown[])[]>>;
+
 export interface CaseDefinition extends CaseMeta {
+  /** For a case that runs a property (`ctx.check`, once): its fixed examples, by the input class each stands for. */
+  readonly examples?: ClassExamples;
+  /**
+   * Classes of its rules that lie outside what the case's property can be given (its inputs are encoded, say, or of
+   * one delimiter only), each with why and which case exercises them instead.
+   */
+  readonly classesLeftOut?: Readonly<Record<string, string>>;
   run(ctx: CaseContext): Promise<void> | void;
 }
 
@@ -97,8 +112,9 @@ export interface CaseContext {
   /** The fast-check module; use `ctx.check` to run a property with the case's seed. */
   readonly fc: typeof fc;
   /**
-   * Runs a fast-check property with this case's seed. On failure throws a `CaseFailure` carrying the seed, the
-   * path and the shrunk counterexample, so the result records everything needed to replay it.
+   * Runs a fast-check property with this case's seed: the case's `examples` first (every class of them, on every run),
+   * then as many random draws as without them. On failure throws a `CaseFailure` carrying the seed, the path and the
+   * shrunk counterexample, so the result records everything needed to replay it.
    */
   check<Ts>(property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>, params?: fc.Parameters<Ts>): Promise<void>;
   /** A fresh private directory for this case (mode 0700), removed after the case whatever its outcome. */
@@ -190,7 +206,8 @@ export interface Counterexample {
 
 /**
  * Declares the cases of one module, in order: each gets `module`, and each id must start with `${module}.`.
- * @throws Error naming the first id outside the module, when the file is loaded.
+ * @throws Error naming the first id outside the module, or a case whose example classes its rules do not name, when
+ *   the file is loaded.
  * @example
  * ```ts
  * export const parseMaxKeysCases = defineCases('querystring', [
@@ -202,8 +219,21 @@ export function defineCases(module: ModuleName, definitions: readonly CaseEntry[
   const prefix = `${module}.`;
   return definitions.map((definition) => {
     if (!definition.id.startsWith(prefix)) throw new Error(`case id ${JSON.stringify(definition.id)} is declared among the ${module} cases but does not start with "${prefix}"`);
+    checkExampleClasses(definition);
     return { ...definition, module, apis: judgedApis(definition) };
   });
+}
+
+/**
+ * Checks that every class a case gives examples of, or leaves out, is one its rules name (spec/input-classes.ts): a
+ * misspelt class would be an example no rule asked for, and the class it meant would go unexercised.
+ * @throws Error naming the case and the class.
+ */
+function checkExampleClasses(definition: Pick<CaseEntry, 'id' | 'rules' | 'examples' | 'classesLeftOut'>): void {
+  const named = new Set(definition.rules.flatMap((rule) => Object.keys(RULE_INPUT_CLASSES[rule] ?? {})));
+  for (const name of [...Object.keys(definition.examples ?? {}), ...Object.keys(definition.classesLeftOut ?? {})]) {
+    if (!named.has(name)) throw new Error(`case ${JSON.stringify(definition.id)} gives the input class ${JSON.stringify(name)}, which none of its rules names (spec/input-classes.ts)`);
+  }
 }
 
 /**

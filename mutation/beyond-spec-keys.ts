@@ -57,7 +57,7 @@ export const BEYOND_SPEC_KEYS = {
   },
   'pool-key-tls-options': {
     reason:
-      "which TLS options keep two requests off one pooled connection follows Node's https Agent; the spec states no pooling rule (plain-HTTP agent fields: not shown)",
+      "keeping requests apart that differ only in a TLS option whose effect no client-side case can see (the server-side honorCipherOrder, dhparam and sessionIdContext; sigalgs, and the engine options clientCertEngine, privateKeyEngine and privateKeyIdentifier) follows Node's https Agent; for the options a client's connection shows, the rules of those options decide (a request never goes out on a connection an Agent kept alive for other TLS options)",
   },
   'session-drop-on-error': {
     reason: 'dropping the cached session of a connection that failed follows Node; the spec says only that sessions are cached, up to maxCachedSessions',

@@ -39,6 +39,9 @@ const CLEANUP_LIMIT_MS = 5000;
  */
 const END_ON_FAILURE = typeof process !== 'undefined' && process.env?.RTCONF_PROPERTY_END_ON_FAILURE === '1';
 
+/** fast-check's number of runs of a property when neither the call nor the global configuration sets one. */
+const DEFAULT_NUM_RUNS = 100;
+
 class CaseTimeout extends Error {
   override readonly name = 'CaseTimeout';
 }
@@ -159,8 +162,14 @@ function createContext(
     seed,
     signal,
     fc,
-    async check(property, params) {
-      const details = await fc.check(property, { ...params, seed, ...(END_ON_FAILURE ? { endOnFailure: true } : {}) });
+    async check<Ts>(property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>, params?: fc.Parameters<Ts>) {
+      // The class examples come first and count among fast-check's runs, so the random draws keep their number (and,
+      // drawn from the same seed, their values). Each is an argument list of the case's property (test/conformance/
+      // input-classes.test.ts runs them against the reference).
+      const fixed = Object.values(definition.examples ?? {}).flat() as unknown as Ts[];
+      const examples = [...fixed, ...(params?.examples ?? [])];
+      const numRuns = (params?.numRuns ?? fc.readConfigureGlobal().numRuns ?? DEFAULT_NUM_RUNS) + fixed.length;
+      const details = await fc.check(property, { ...params, examples, numRuns, seed, ...(END_ON_FAILURE ? { endOnFailure: true } : {}) });
       if (!details.failed) return;
       const counterexample = {
         value: boundText(fc.stringify(details.counterexample), 2000),

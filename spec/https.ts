@@ -415,7 +415,7 @@ export const httpsRules = defineRules('https', [
     section: REQUEST_OPTIONS,
     title: 'The TLS connection options listed by the spec (ca, cert, ciphers, key, pfx, servername and the rest) given to a request reach its TLS connection.',
     level: 'normative',
-    why: 'Read as: a TLS option given to request or get is used for its connection, as the server at the other end (trusted, the harness\'s own) sees it: maxVersion and ciphers decide the negotiated protocol and cipher, key + cert or pfx + passphrase the client certificate it receives. Source: Request options ("Additional options accepted from the TLS connect function").',
+    why: 'Read as: a TLS option given to request or get is used for its connection, as the server at the other end (trusted, the harness\'s own) sees it: ciphers (with maxVersion), secureProtocol and secureOptions decide the negotiated cipher and protocol, key + cert or pfx + passphrase the client certificate it receives; each is checked with a value the connection would not get without it. It holds per request: a request never goes out on a connection an Agent kept alive for a request with other TLS options. Not observed: crl and ecdhCurve (the run mints no revocation list, and the trusted server does not record the curve), and the server-side options honorCipherOrder, dhparam and sessionIdContext, which change nothing a client does. Source: Request options ("Additional options accepted from the TLS connect function").',
   },
   {
     id: 'https.request.high-water-mark',
@@ -624,6 +624,7 @@ export const httpsRules = defineRules('https', [
     section: AUTH,
     title: 'A client given key and cert presents that certificate to a server that asks for one.',
     level: 'normative',
+    why: 'Read as: per request, so the certificate is presented on the connection that carries the request, never left out because an Agent reused a connection it kept alive for a request without one. Source: Authentication 3.',
   },
   {
     id: 'https.auth.client-ca',
@@ -637,6 +638,7 @@ export const httpsRules = defineRules('https', [
     section: AUTH,
     title: 'rejectUnauthorized decides whether a server certificate that fails verification stops the request (true) or is tolerated (false).',
     level: 'normative',
+    why: 'Read as: per request, whatever connection it goes out on: a request that verifies (true, the default) is stopped by a server certificate that fails verification even when an Agent keeps alive a connection to that server made for a request with false. Source: Authentication 3.',
   },
   {
     id: 'https.auth.default-host-check',

@@ -68,6 +68,7 @@ export const querystringRules = defineRules('querystring', [
     section: TABLE,
     title: 'parse takes the query text as a string and returns an object holding its key/value pairs.',
     level: 'normative',
+    why: 'Read as: each key and value is the text between its delimiters, once and whole, decoded. A \'+\' in it may come out as itself (the spec\'s chain: parse decodes with unescape, which tries decodeURIComponent, which keeps \'+\') or as a space (as Node reads it); the cases accept either, per key and per value, but never text lost or doubled around it. Source: the parse row of the table and rules 2 and 10.',
   },
   {
     id: 'querystring.parse.sep-default',
@@ -113,7 +114,7 @@ export const querystringRules = defineRules('querystring', [
     section: TABLE,
     title: 'A function given as options.decodeURIComponent is used by parse to decode keys and values instead of the default.',
     level: 'normative',
-    why: 'Read as: every non-empty key and value is passed through the function, whether or not it holds an escape, and the function\'s result is what parse stores; whether an empty key or value is passed too is left open. Source: the parameter table (the option takes the place of the default decoder for the keys and values) and the same reading of options.encodeURIComponent, which stringify applies to every key and value.',
+    why: 'Read as: every non-empty key and value is passed through the function, whether or not it holds an escape, and the function\'s result is what parse stores; whether an empty key or value is passed too is left open, and so is what the function is handed for a \'+\' (itself, a space, or Node\'s %20), but the rest of the part reaches it whole. Source: the parameter table (the option takes the place of the default decoder for the keys and values) and the same reading of options.encodeURIComponent, which stringify applies to every key and value.',
   },
   {
     id: 'querystring.parse.max-keys-default',

@@ -32,6 +32,15 @@ export const argumentPropertyCases = defineCases('child_process', [
     id: 'child_process.execFile.arguments-reach-child-exactly',
     rules: ['child_process.exec-file.args'],
     timeoutMs: 60000,
+    examples: {
+      none: [[[]]],
+      empty: [[['']]],
+      spaces: [[['a b', '  ']]],
+      quotes: [[['"q"', "'s'", 'back\\slash']]],
+      'shell-metacharacters': [[['$HOME', 'a|b', ';', '&', '*']]],
+      'non-ascii': [[['é☃😀']]],
+      newline: [[['line\nbreak', 'tab\there']]],
+    },
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {
@@ -48,6 +57,15 @@ export const argumentPropertyCases = defineCases('child_process', [
     id: 'child_process.spawn.arguments-reach-child-exactly',
     rules: ['child_process.spawn.args'],
     timeoutMs: 60000,
+    examples: {
+      none: [[[]]],
+      empty: [[['']]],
+      spaces: [[['a b', '  ']]],
+      quotes: [[['"q"', "'s'", 'back\\slash']]],
+      'shell-metacharacters': [[['$HOME', 'a|b', ';', '&', '*']]],
+      'non-ascii': [[['é☃😀']]],
+      newline: [[['line\nbreak', 'tab\there']]],
+    },
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {

@@ -59,9 +59,11 @@ export const shellCases = defineCases('child_process', [
     id: 'child_process.exec.command-words-split-on-spaces',
     rules: ['child_process.exec.command-shell-interpreted'],
     async run(ctx) {
-      const { error, stdout } = await runToCallback(ctx, 'exec', `${fixtureCommandLine(ctx, 'echo-argv.mjs')} first  second third`);
+      // The shell's word splitting, not a split on spaces: runs of blanks (a tab too) separate words, and quotes and a
+      // backslash keep a space inside one (a command line merely split on ' ' would give '"second', 'word"', …).
+      const { error, stdout } = await runToCallback(ctx, 'exec', `${fixtureCommandLine(ctx, 'echo-argv.mjs')} first  "second word"\tthird 'x y' esc\\ aped`);
       noError(error, 'the callback error');
-      expect(JSON.parse(text(stdout)).args).to.deep.equal(['first', 'second', 'third']);
+      expect(JSON.parse(text(stdout)).args).to.deep.equal(['first', 'second word', 'third', 'x y', 'esc aped']);
     },
   },
   {

@@ -60,6 +60,19 @@ export const clientCertificateCases = defineCases('https', [
     },
   },
   {
+    id: 'https.create-server.reject-unauthorized-false-serves-client-without-certificate',
+    rules: ['https.create-server.tls-server-options'],
+    async run(ctx) {
+      uses(ctx, 'createServer');
+      const certs = await ctx.fixtures.certificates();
+      // requestCert with rejectUnauthorized: false (not the TLS server's default, true): the server asks for a
+      // certificate but serves a client that presents none.
+      const { port } = await startServer(ctx, undefined, { requestCert: true, rejectUnauthorized: false, ca: certs.ca.cert.pem });
+      const without = await secureConnection(ctx, port);
+      answered(await trustedRequest(ctx, without));
+    },
+  },
+  {
     id: 'https.auth.client-pfx-presented',
     rules: ['https.auth.client-certificate', 'https.request.tls-options'],
     async run(ctx) {

@@ -10,6 +10,7 @@ import { identityCases } from './identity.js';
 import { keylogCases } from './keylog.js';
 import { moduleCases } from './module.js';
 import { noCryptoCases } from './no-crypto.js';
+import { pooledConnectionCases } from './pooled-connections.js';
 import { requestDefaultCases } from './request-defaults.js';
 import { requestFormCases } from './request-forms.js';
 import { serverCloseCases } from './server-close.js';
@@ -33,6 +34,7 @@ export const cases: readonly CaseDefinition[] = [
   ...bodyAndResponseCases,
   ...agentCases,
   ...sessionCases,
+  ...pooledConnectionCases,
   ...sniCases,
   ...keylogCases,
   ...globalAgentCases,

@@ -1,6 +1,7 @@
 // Request options: the https defaults (protocol, port 443, agent) and the plain-HTTP and TLS options a request passes
 // on. The candidate's client talks to a trusted server of the harness, which records what it received.
 import type { ClientRequest } from 'node:http';
+import { constants } from 'node:crypto';
 import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
@@ -116,17 +117,25 @@ export const requestDefaultCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
-      const server = await trustedServer(ctx);
-      const cipher = 'ECDHE-RSA-AES128-GCM-SHA256';
-      // Negotiated in the handshake: judged there, whatever became of the request afterwards.
-      const attempt = await attempted(ctx, (done) =>
-        send(ctx)({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.pem, maxVersion: 'TLSv1.2', ciphers: cipher, agent: false }, done),
-      );
-      const [connection] = completedHandshakes(await observe(ctx, server), attempt);
-      expect({ protocol: connection?.protocol, cipher: connection?.cipher }, 'protocol and cipher the server negotiated with maxVersion TLSv1.2 and that one cipher').to.deep.equal({
-        protocol: 'TLSv1.2',
-        cipher,
-      });
+      // Each option alone on a connection of its own, with a value whose effect the server sees and which is not what
+      // the connection would get without it: TLS 1.3 and, in TLS 1.2, ECDHE-RSA-AES128-GCM-SHA256 (the first choice of
+      // both ends' default lists) are what a client ignoring the option would negotiate. Negotiated in the handshake:
+      // judged there, whatever became of the request afterwards.
+      const cipher = 'ECDHE-RSA-AES256-GCM-SHA384';
+      const probes: readonly { readonly given: string; readonly options: Record<string, unknown>; readonly expected: { protocol: string; cipher?: string } }[] = [
+        { given: `maxVersion TLSv1.2 and ciphers ${cipher}`, options: { maxVersion: 'TLSv1.2', ciphers: cipher }, expected: { protocol: 'TLSv1.2', cipher } },
+        { given: "secureProtocol 'TLSv1_2_method'", options: { secureProtocol: 'TLSv1_2_method' }, expected: { protocol: 'TLSv1.2' } },
+        { given: 'secureOptions SSL_OP_NO_TLSv1_3', options: { secureOptions: constants.SSL_OP_NO_TLSv1_3 }, expected: { protocol: 'TLSv1.2' } },
+      ];
+      for (const { given, options, expected } of probes) {
+        const server = await trustedServer(ctx);
+        const attempt = await attempted(ctx, (done) =>
+          send(ctx)({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false, ...options }, done),
+        );
+        const [connection] = completedHandshakes(await observe(ctx, server), attempt);
+        const seen = { protocol: connection?.protocol, ...(expected.cipher === undefined ? {} : { cipher: connection?.cipher }) };
+        expect(seen, `what the server negotiated with ${given}`).to.deep.equal(expected);
+      }
     },
   },
   {

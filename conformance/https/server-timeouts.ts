@@ -100,10 +100,11 @@ export const serverTimeoutCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'createServer');
       // connectionsCheckingInterval (a plain-HTTP server option) makes the check run often enough for a short case.
+      // requestTimeout, which answers 408 too, is set far past the wait below: only headersTimeout can explain a 408.
       const { port } = await startServer(ctx, undefined, {
         connectionsCheckingInterval: 50,
         headersTimeout: 300,
-        requestTimeout: 600,
+        requestTimeout: 10_000,
       });
       const connection = await secureConnection(ctx, port);
       await untilAborted(ctx, connection.send('GET / HTTP/1.1\r\nHost: localhost\r\n')); // headers never finished
@@ -121,7 +122,8 @@ export const serverTimeoutCases = defineCases('https', [
       // the options rule too, as headers-timeout-answers-408 does, and a server refusing that option is charged there).
       const { server, port } = await startServer(ctx, undefined, { connectionsCheckingInterval: 50 });
       server.headersTimeout = 300;
-      server.requestTimeout = 600;
+      // requestTimeout, which answers 408 too, far past the wait below: only headersTimeout can explain a 408.
+      server.requestTimeout = 10_000;
       const connection = await secureConnection(ctx, port);
       await untilAborted(ctx, connection.send('GET / HTTP/1.1\r\nHost: localhost\r\n')); // headers never finished
       const received = await closedWithin(ctx, connection, 4000, 'the server closing the connection whose headers never ended');

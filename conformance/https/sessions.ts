@@ -5,15 +5,21 @@ import { CaseFailure, defineCases, type CaseContext } from '../case.js';
 import { attempted, call, completedHandshakes, newAgent, observe, trustedServer, uses } from './_util.js';
 
 /**
- * A trusted server and a function that makes one request (a new connection each time: no keep-alive) through `agent`
- * under a given SNI name, resolving whether the server saw the TLS session resumed. Distinct names are distinct cache
- * entries. Verification is off because the names are not the certificate's: a per-request checkServerIdentity would
- * not do, since runtimes rightly refuse to resume sessions for requests that carry their own identity check.
+ * A trusted server and a function that makes one request through `agent` under a given SNI name, resolving whether the
+ * server saw the TLS session resumed. Distinct names are distinct cache entries. Verification is off because the names
+ * are not the certificate's: a per-request checkServerIdentity would not do, since runtimes rightly refuse to resume
+ * sessions for requests that carry their own identity check.
+ *
+ * The server closes every connection after its response, so each request is a new connection with a handshake of its
+ * own whatever the client pools: a client that kept one connection for every request would make one handshake, and
+ * "never resumed" would then say nothing of its session cache. A request that still came on an earlier connection
+ * leaves the case inconclusive (an error, not a verdict).
  */
 async function sessionProbe(ctx: CaseContext, options?: Record<string, unknown>): Promise<(name: string) => Promise<boolean>> {
   uses(ctx, 'get', 'Agent');
-  const server = await trustedServer(ctx);
+  const server = await trustedServer(ctx, { respond: { headers: { connection: 'close' } } });
   const agent = newAgent(ctx, options);
+  const used = new Set<number>();
   return async (name) => {
     const before = (await observe(ctx, server)).connections.length;
     const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, servername: name, rejectUnauthorized: false, agent }, done));
@@ -21,8 +27,12 @@ async function sessionProbe(ctx: CaseContext, options?: Record<string, unknown>)
     const last = seen.requests[seen.requests.length - 1];
     // The connection the response came on; where none came, the handshake the request completed (resumption is
     // decided there, whatever became of the request afterwards).
-    const connection = attempt.reply ? seen.connections.find((each) => each.id === last?.connection) : completedHandshakes(seen, attempt, before).at(-1);
-    return connection?.sessionReused === true;
+    if (!attempt.reply) return completedHandshakes(seen, attempt, before).at(-1)?.sessionReused === true;
+    if (last === undefined || used.has(last.connection)) {
+      throw new Error(`inconclusive: the request came on no new connection (connection ${String(last?.connection)}), although the server closes each after its response`);
+    }
+    used.add(last.connection);
+    return seen.connections.find((connection) => connection.id === last.connection)?.sessionReused === true;
   };
 }
 

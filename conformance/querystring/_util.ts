@@ -136,6 +136,20 @@ export function assigner(fc: Fc): fcModule.Arbitrary<string> {
   return fc.constantFrom('=', ':', '=>', '::', ' is ', '@');
 }
 
+/**
+ * Text of every input class of the percent-encoding rules (spec/input-classes.ts), one argument list each: the class
+ * examples of the properties that take one text to escape.
+ */
+export const ESCAPE_EXAMPLES = {
+  unreserved: [['aZ09-_.~']],
+  'kept-marks': [["!'()*"]],
+  'reserved-ascii': [['&=+/?#%;,:@$ ']],
+  'ascii-control': [['\u0000\u001f\u007f']],
+  'two-byte': [['é\u0080\u07ff']],
+  'three-byte': [['☃\u0800\uffff']],
+  'four-byte': [['😀\u{10ffff}']],
+} as const;
+
 /** The characters the default encoder may leave as they are (the set `encodeURIComponent` leaves alone). */
 export const ENCODED_TEXT = /^(?:[A-Za-z0-9\-_.!~*'()]|%[0-9A-Fa-f]{2})*$/;
 

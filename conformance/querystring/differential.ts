@@ -9,7 +9,7 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import type * as fcModule from 'fast-check';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeValue } from '../kit.js';
-import { assigner, DECIMAL_TEXT, isObjectMemberName, loose, outcomeOf, pairsOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
+import { assigner, DECIMAL_TEXT, ESCAPE_EXAMPLES, isObjectMemberName, loose, outcomeOf, pairsOf, plain, SAFE_CHARS, separator, unicodeText, type LooseQuerystring, type Outcome } from './_util.js';
 
 /** A counterexample pinned on a rule: the rule, the narrowed input, and what the candidate and the reference made of it. */
 interface Fault {
@@ -79,8 +79,11 @@ function describeFault(fault: Fault): string {
 /** What one classified case needs: inputs, the rule a disagreement on one is pinned on, and the rules it shows at work. */
 interface Classifier<T> {
   readonly arbitrary: (ctx: CaseContext) => fcModule.Arbitrary<T>;
-  /** Inputs tried first, which together exercise every rule: each case observes its rule whatever the seed. */
-  readonly examples: readonly T[];
+  /**
+   * Inputs tried first, by rule and by input class of that rule (spec/input-classes.ts): each case runs those of its
+   * rule on every run, so it observes its rule, and meets every class it names, whatever the seed.
+   */
+  readonly examples: Readonly<Record<string, Readonly<Record<string, readonly T[]>>>>;
   /** The disagreement on `input`, pinned on the rule it breaks (or on none: rule ''). */
   fault(both: Sides, input: T): Fault | undefined;
   /** The rules `input` exercises on a part where the candidate agrees with the reference: seen working. */
@@ -93,9 +96,11 @@ interface Classifier<T> {
  * other rules or on none).
  */
 function classifiedCase<T>(id: string, rule: string, name: 'parse' | 'stringify', classifier: Classifier<T>): CaseEntry {
+  const examples = Object.fromEntries(Object.entries(classifier.examples[rule] ?? {}).map(([name, inputs]) => [name, inputs.map((input) => [input])]));
   return {
     id,
     rules: [rule],
+    examples,
     async run(ctx) {
       const both = sides(ctx, name);
       let seen = false;
@@ -107,7 +112,6 @@ function classifiedCase<T>(id: string, rule: string, name: 'parse' | 'stringify'
           if (classifier.observed(both, input).has(rule)) seen = true;
           else missed ??= fault;
         }),
-        { examples: classifier.examples.map((example) => [example]) },
       );
       if (seen) return;
       const example = missed ? `; for example, ${describeFault(missed)}` : '';
@@ -235,14 +239,53 @@ function parseObserved(parse: Sides, query: Query): ReadonlySet<string> {
   return seen;
 }
 
-const PARSE_EXAMPLES: readonly Query[] = [
-  { pairs: [['a', '1'], ['b', '2']], sep: ';', eq: undefined },
-  { pairs: [['a', '1'], ['b', '2']], sep: undefined, eq: ':' },
-  { pairs: [['a', '1'], ['b', '2']], sep: undefined, eq: '=>' },
-  { pairs: [['k', '%C3%A9'], ['%E2%9C%93', 'v']], sep: undefined, eq: undefined },
-  { pairs: [['a', '1'], ['b', '2'], ['a', '3']], sep: undefined, eq: undefined },
-  { pairs: [['a', '1'], ['', null], ['', ''], ['b', '2']], sep: undefined, eq: undefined },
-];
+/** A query of these pairs, with the default delimiters unless given. */
+const query = (pairs: Query['pairs'], sep?: string, eq?: string): Query => ({ pairs, sep, eq });
+const LONG = 'k'.repeat(60);
+
+const PARSE_EXAMPLES: Classifier<Query>['examples'] = {
+  'querystring.parse.accepts-string': {
+    short: [query([['a', '1'], ['b', '2']])],
+    long: [query([[LONG, 'v'.repeat(60)], ['b', '2']])],
+    'empty-value': [query([['k', ''], ['b', '2']])],
+  },
+  'querystring.parse.sep-custom': {
+    'one-character': [query([['a', '1'], ['b', '2']], ';')],
+    'several-characters': [query([['a', '1'], ['b', '2']], '#!#')],
+    'long-parts': [query([[LONG, 'v'.repeat(60)], ['b', '2']], '<>')],
+  },
+  'querystring.parse.eq-custom': {
+    punctuation: [query([['a', '1'], ['b', '2']], undefined, ':')],
+    percent: [query([['a', '1'], ['bc', '2']], undefined, '%')],
+    plus: [query([['a', '1'], ['bc', '2']], undefined, '+')],
+    'empty-value': [query([['a', ''], ['b', '2']], undefined, '@')],
+  },
+  'querystring.parse.eq-multi-char': {
+    'repeated-character': [query([['a', '1'], ['b', '2']], undefined, '::')],
+    word: [query([['key', 'value'], ['b', '2']], undefined, ' is ')],
+    'first-character-in-text': [query([['x=y', '1'], ['p', 'q=r']], undefined, '=>')],
+  },
+  'querystring.parse.utf8-default': {
+    'ascii-escape': [query([['k', '%41%26%3D'], ['%2F', 'v']])],
+    'two-byte': [query([['k', '%C3%A9'], ['%C3%BC', 'v']])],
+    'three-byte': [query([['k', '%E2%82%AC'], ['%E2%9C%93', 'v']])],
+    'four-byte': [query([['k', '%F0%9F%98%80'], ['%F4%8F%BF%BF', 'v']])],
+    'lower-case-hex': [query([['k', '%c3%a9'], ['%e2%9c%93', 'v']])],
+    'raw-non-ascii': [query([['k', 'é%C3%A9'], ['☃', '😀%F0%9F%98%80']])],
+    'long-part': [query([['k', encodeURIComponent('é'.repeat(45))]])],
+  },
+  'querystring.parse.repeated-keys': {
+    twice: [query([['a', '1'], ['a', '2']])],
+    interleaved: [query([['a', '1'], ['b', '2'], ['a', '3']])],
+    'empty-value': [query([['a', ''], ['a', 'x'], ['b', '1']])],
+  },
+  'querystring.parse.empty-entries': {
+    leading: [query([['', null], ['', null], ['a', '1']])],
+    trailing: [query([['a', '1'], ['', null]])],
+    run: [query([['a', '1'], ['', null], ['', ''], ['', null], ['b', '2']])],
+    'multi-character-sep': [query([['a', '1'], ['', null], ['', null], ['b', '2']], '&&')],
+  },
+};
 
 const PARSE_CLASSIFIER: Classifier<Query> = { arbitrary: queryArbitrary, examples: PARSE_EXAMPLES, fault: parseFault, observed: parseObserved };
 
@@ -400,10 +443,41 @@ function stringifyObserved(stringify: Sides, [object, sep, eq]: StringifyInput):
   return seen;
 }
 
-const STRINGIFY_EXAMPLES: readonly StringifyInput[] = [
-  [{ s: 'x', n: 1.5, b: 10n, t: true, nan: NaN, nul: null, list: ['x', 'y'], mixed: ['x', null, 2], 'k é': 'ü&' }, null, null],
-  [{ a: 'x', b: 'y' }, ';', ':'],
-];
+/** A stringify call on this object, with the default delimiters unless given. */
+const call = (object: Record<string, unknown>, sep: string | null = null, eq: string | null = null): StringifyInput => [object, sep, eq];
+/** An object whose one key and value are `text`, for the encoding classes. */
+const encoded = (key: string, text: string): StringifyInput => call({ [key]: text });
+
+const STRINGIFY_EXAMPLES: Classifier<StringifyInput>['examples'] = {
+  'querystring.stringify.string-values': { empty: [call({ s: '' })], 'non-empty': [call({ s: 'abc-_.~', t: 'XYZ019' })] },
+  'querystring.stringify.finite-number-values': {
+    zero: [call({ z: 0, m: -0 })],
+    negative: [call({ n: -12 })],
+    fraction: [call({ n: 1.5 })],
+    'small-exponent': [call({ n: 1e-7 })],
+    'large-integer': [call({ n: 2 ** 60 })],
+  },
+  'querystring.stringify.bigint-values': { zero: [call({ b: 0n })], negative: [call({ b: -5n })], 'beyond-64-bits': [call({ b: 2n ** 70n })] },
+  'querystring.stringify.boolean-values': { true: [call({ t: true })], false: [call({ f: false })] },
+  'querystring.stringify.non-finite-empty': { nan: [call({ n: NaN })], infinity: [call({ n: Infinity })], 'negative-infinity': [call({ n: -Infinity })] },
+  'querystring.stringify.unsupported-empty': { null: [call({ n: null })], undefined: [call({ u: undefined })], object: [call({ o: {}, a: [] })] },
+  'querystring.stringify.array-repeats-key': { 'one-element': [call({ a: ['x'] })], several: [call({ a: ['x', 'y', 'z'] })], 'empty-element': [call({ a: ['', 'x'] })] },
+  'querystring.stringify.array-elements-coerced': {
+    'unsupported-element': [call({ a: ['x', null, {}] })],
+    'non-finite-element': [call({ a: [NaN, 1, -Infinity] })],
+    'nested-array': [call({ a: ['x', ['y']] })],
+  },
+  'querystring.stringify.custom-delimiters': { 'one-character': [call({ a: 'x', b: 'y' }, ';', ':')], 'several-characters': [call({ a: 'x', b: 'y' }, '#!#', '=>')] },
+  'querystring.stringify.utf8-percent-encoding': {
+    unreserved: [encoded('aZ09-_.~', 'aZ09-_.~')],
+    'kept-marks': [encoded("k!'()*", "!'()*")],
+    'reserved-ascii': [encoded('k&=', '&=+/?#%;,:@$ ')],
+    'ascii-control': [encoded('k', '\u0000\u001f\u007f')],
+    'two-byte': [encoded('é', 'ü\u0080\u07ff')],
+    'three-byte': [encoded('☃', '\u0800\uffff')],
+    'four-byte': [encoded('😀', '\u{10ffff}')],
+  },
+};
 
 const STRINGIFY_CLASSIFIER: Classifier<StringifyInput> = { arbitrary: objectArbitrary, examples: STRINGIFY_EXAMPLES, fault: stringifyFault, observed: stringifyObserved };
 
@@ -417,6 +491,7 @@ export const differentialCases = defineCases('querystring', [
   {
     id: 'querystring.escape.agrees-with-reference-on-unicode-text',
     rules: ['querystring.escape.percent-encodes'],
+    examples: ESCAPE_EXAMPLES,
     async run(ctx) {
       const escape = api(ctx, 'querystring', 'escape') as unknown as (text: string) => unknown;
       const oracle = loose(ctx.oracle.querystring);

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { api } from '../kit.js';
-import { ENCODED_TEXT, isObjectMemberName, outcomeOf, plain, qsFunction, readsDelimiters, unicodeText } from './_util.js';
+import { ENCODED_TEXT, ESCAPE_EXAMPLES, isObjectMemberName, outcomeOf, plain, qsFunction, readsDelimiters, unicodeText } from './_util.js';
 
 /** Text a query string may contain: bare characters, good escapes, bad escapes, stray and trailing `%`. */
 // Lower-case hex digits too ('%c3%a9', '%aF'): percent-encoding is case-insensitive, and the built-in decoder takes both.
@@ -47,6 +47,7 @@ export const escapeUnescapeCases = defineCases('querystring', [
   {
     id: 'querystring.escape.percent-encodes-utf8',
     rules: ['querystring.escape.percent-encodes'],
+    examples: ESCAPE_EXAMPLES,
     async run(ctx) {
       const escape = qsFunction(ctx, 'escape');
       expect(escape('a b&c=é/😀')).to.match(/^a%20b%26c%3D%C3%A9%2F%F0%9F%98%80$/i);
@@ -92,6 +93,14 @@ export const escapeUnescapeCases = defineCases('querystring', [
   {
     id: 'querystring.unescape.decodes-percent-encoded-utf8',
     rules: ['querystring.unescape.decodes'],
+    examples: {
+      plain: [['plain text', false]],
+      'ascii-escape': [['&=?#/ ', false]],
+      'two-byte': [['é\u0080\u07ff', false]],
+      'three-byte': [['€☃\u0800\uffff', false]],
+      'four-byte': [['😀\u{10ffff}', false]],
+      'lower-case-hex': [['é☃😀&', true]],
+    },
     async run(ctx) {
       const unescape = qsFunction(ctx, 'unescape');
       expect(unescape('caf%C3%A9%20%E2%9C%93%F0%9F%98%80')).to.equal('café ✓😀');
@@ -100,9 +109,11 @@ export const escapeUnescapeCases = defineCases('querystring', [
       // Only '%' starts an escape: hex digits after any other character (a query delimiter, say) are text.
       expect(unescape('%41&42%26=43')).to.equal('A&42&=43');
       const fc = ctx.fc;
+      // Any text, percent-encoded in upper- or lower-case hex.
       await ctx.check(
-        fc.property(unicodeText(fc, 24), (text) => {
-          expect(unescape(encodeURIComponent(text))).to.equal(text);
+        fc.property(unicodeText(fc, 24), fc.boolean(), (text, lower) => {
+          const encoded = lower ? encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()) : encodeURIComponent(text);
+          expect(unescape(encoded), `unescape(${JSON.stringify(encoded)})`).to.equal(text);
         }),
       );
     },
@@ -110,6 +121,13 @@ export const escapeUnescapeCases = defineCases('querystring', [
   {
     id: 'querystring.unescape.agrees-with-decodeURIComponent-on-well-formed-input',
     rules: ['querystring.unescape.builtin-first'],
+    examples: {
+      plain: [['aZ0 xyz']],
+      escapes: [['%41%C3%A9%E2%9C%93%F0%9F%98%80']],
+      'lower-case-hex': [['%c3%a9%2f%e2%9c%93']],
+      'raw-non-ascii': [['é%C3%A9😀%F0%9F%98%80']],
+      plus: [['a+b%2B+']],
+    },
     async run(ctx) {
       const unescape = qsFunction(ctx, 'unescape');
       const fc = ctx.fc;
@@ -188,6 +206,14 @@ export const escapeUnescapeCases = defineCases('querystring', [
   {
     id: 'querystring.unescape.never-throws-on-malformed-input',
     rules: ['querystring.unescape.malformed-fallback'],
+    examples: {
+      'lone-percent': [['100%']],
+      'short-escape': [['%4']],
+      'non-hex': [['%zz%G1%/0%:0%@A%`a%g0']],
+      'truncated-sequence': [['%C3x%E2%9C%F0%9F%98']],
+      'ill-formed-bytes': [['%C0%AF%ED%A0%80%F4%90%80%80%80']],
+      'beside-well-formed': [['%41%zz%C3%A9%']],
+    },
     async run(ctx) {
       // qsFunction turns a throw into a failure naming the input and what was thrown.
       const unescape = qsFunction(ctx, 'unescape');
@@ -217,6 +243,17 @@ export const escapeUnescapeCases = defineCases('querystring', [
   {
     id: 'querystring.unescape.fallback-decodes-every-well-formed-escape-beside-malformed-ones',
     rules: ['querystring.unescape.malformed-fallback'],
+    // A malformed escape at the very end too, one hex digit short: a decoder must not read past the text for it.
+    examples: {
+      'lone-percent': [[{ raw: 'x%e2%82%ac%', decoded: 'x€%' }]],
+      'short-escape': [[{ raw: '%2B%4', decoded: '+%4' }], [{ raw: 'x%e2%82%ac%4', decoded: 'x€%4' }]],
+      'non-hex': [[{ raw: 'zzzzzzzzzzzzzzzzzzzz%0F%zz%f0%9f%98%80', decoded: 'zzzzzzzzzzzzzzzzzzzz\u000f%zz😀' }]],
+      'beside-well-formed': [[{ raw: '%4%41%C3%A9%', decoded: '%4Aé%' }]],
+    },
+    classesLeftOut: {
+      'truncated-sequence': 'what the fallback makes of a truncated UTF-8 sequence the reading leaves open (kept or replaced), so this exact comparison draws none; never-throws-on-malformed-input has one',
+      'ill-formed-bytes': 'what the fallback makes of bytes that are no UTF-8 the reading leaves open, so this exact comparison draws none; never-throws-on-malformed-input has them',
+    },
     async run(ctx) {
       const unescape = qsFunction(ctx, 'unescape');
       const fc = ctx.fc;
@@ -224,14 +261,20 @@ export const escapeUnescapeCases = defineCases('querystring', [
         fc.property(malformedQueryText(fc), ({ raw, decoded }) => {
           expect(unescape(raw), `unescape(${JSON.stringify(raw)})`).to.equal(decoded);
         }),
-        // A malformed escape at the very end too, one hex digit short: a decoder must not read past the text for it.
-        { examples: [[{ raw: '%4%41%C3%A9%', decoded: '%4Aé%' }], [{ raw: 'zzzzzzzzzzzzzzzzzzzz%0F%zz%f0%9f%98%80', decoded: 'zzzzzzzzzzzzzzzzzzzz\u000f%zz😀' }], [{ raw: '%2B%4', decoded: '+%4' }], [{ raw: 'x%e2%82%ac%4', decoded: 'x€%4' }]] },
       );
     },
   },
   {
     id: 'querystring.parse.decodes-malformed-keys-and-values-as-unescape-does',
     rules: ['querystring.parse.decode-default-unescape'],
+    examples: {
+      'malformed-key': [[[[{ raw: 'k%zz%41', decoded: 'k%zzA' }, { raw: 'v', decoded: 'v' }]], ['&', '=']]],
+      'malformed-value': [[[[{ raw: 'k', decoded: 'k' }, { raw: '%41%', decoded: 'A%' }]], ['&', '=']]],
+      'custom-delimiters': [
+        [[[{ raw: '%4%41', decoded: '%4A' }, { raw: 'x%G1', decoded: 'x%G1' }]], [';', ':']],
+        [[[{ raw: 'a%', decoded: 'a%' }, { raw: '%C3%A9%zz', decoded: 'é%zz' }]], ['&&', '=>']],
+      ],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const unescape = api(ctx, 'querystring', 'unescape') as unknown as (text: string) => unknown;

@@ -7,6 +7,7 @@ import { parseDecodingCases } from './parse-decoding.js';
 import { parseDelimiterCases } from './parse-delimiters.js';
 import { parseEmptyEntryCases } from './parse-empty-entries.js';
 import { parseMaxKeysCases } from './parse-max-keys.js';
+import { parsePlusCases } from './parse-plus.js';
 import { parseRepeatedKeyCases } from './parse-repeated-keys.js';
 import { parseResultCases } from './parse-result.js';
 import { stringifyEncodingCases } from './stringify-encoding.js';
@@ -21,6 +22,7 @@ export const cases: readonly CaseDefinition[] = [
   ...parseMaxKeysCases,
   ...parseRepeatedKeyCases,
   ...parseEmptyEntryCases,
+  ...parsePlusCases,
   ...stringifyFormatCases,
   ...stringifyValueCases,
   ...stringifyEncodingCases,

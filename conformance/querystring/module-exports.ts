@@ -50,6 +50,11 @@ export const moduleExportsCases = defineCases('querystring', [
   {
     id: 'querystring.decode.behaves-as-parse',
     rules: ['querystring.decode.alias-of-parse'],
+    examples: {
+      'default-delimiters': [[[['a', '1'], ['b', 'é']], '&', '=', 0]],
+      'custom-delimiters': [[[['a', '1'], ['b', '2']], ';', ':', 0], [[['a', '1'], ['b', '2']], '#!#', '=>', 0]],
+      'max-keys': [[[['a', '1'], ['b', '2'], ['c', '3']], '&', '=', 2]],
+    },
     async run(ctx) {
       api(ctx, 'querystring', 'decode');
       aliasIdentity(ctx, 'querystring', 'decode', 'parse');
@@ -70,6 +75,11 @@ export const moduleExportsCases = defineCases('querystring', [
   {
     id: 'querystring.encode.behaves-as-stringify',
     rules: ['querystring.encode.alias-of-stringify'],
+    examples: {
+      'default-delimiters': [[{ a: 'x', b: 'é' }, '&', '=']],
+      'custom-delimiters': [[{ a: 'x', b: 'y' }, ';', ':'], [{ a: 'x', b: 'y' }, '<>', '=>']],
+      'value-types': [[{ n: 1.5, b: 10n, t: true, l: ['x', 'y'] }, '&', '=']],
+    },
     async run(ctx) {
       api(ctx, 'querystring', 'encode');
       aliasIdentity(ctx, 'querystring', 'encode', 'stringify');

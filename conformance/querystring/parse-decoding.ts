@@ -36,6 +36,15 @@ export const parseDecodingCases = defineCases('querystring', [
   {
     id: 'querystring.parse.decodes-any-encoded-unicode-text',
     rules: ['querystring.parse.utf8-default'],
+    examples: {
+      'ascii-escape': [['k&=', '?#/ ', false, false]],
+      'two-byte': [['é', 'ß\u0080\u07ff', false, false]],
+      'three-byte': [['☃', '€\u0800\uffff', false, false]],
+      'four-byte': [['😀', '\u{10ffff}', false, false]],
+      'lower-case-hex': [['é', '☃😀', true, true]],
+      'long-part': [['k', 'é'.repeat(45), false, false]],
+    },
+    classesLeftOut: { 'raw-non-ascii': 'this case encodes every character it writes; the utf8-default differential writes non-ASCII characters raw beside escapes' },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -60,6 +69,15 @@ export const parseDecodingCases = defineCases('querystring', [
   {
     id: 'querystring.parse.decodes-several-pairs-encoded-or-not',
     rules: ['querystring.parse.utf8-default'],
+    examples: {
+      'ascii-escape': [[[['a&b', 'c=d', 'upper', 'upper'], ['plain', 'text', 'raw', 'raw']]]],
+      'two-byte': [[[['é', 'ü', 'upper', 'lower']]]],
+      'three-byte': [[[['☃', '€', 'upper', 'upper']]]],
+      'four-byte': [[[['😀', 'x', 'upper', 'raw']]]],
+      'lower-case-hex': [[[['é', '☃', 'lower', 'lower']]]],
+      'long-part': [[[['k', `${'x'.repeat(30)}${'é'.repeat(15)}`, 'raw', 'upper']]]],
+    },
+    classesLeftOut: { 'raw-non-ascii': 'this case writes a part as it is only when it needs no encoding; the utf8-default differential writes non-ASCII characters raw beside escapes' },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;

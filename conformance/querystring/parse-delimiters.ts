@@ -109,6 +109,11 @@ export const parseDelimiterCases = defineCases('querystring', [
   {
     id: 'querystring.parse.reads-back-pairs-joined-with-any-sep',
     rules: ['querystring.parse.sep-custom'],
+    examples: {
+      'one-character': [[[['a', '1'], ['b', '2']], ';']],
+      'several-characters': [[[['a', '1'], ['b', '2']], '#!#']],
+      'long-parts': [[[['k'.repeat(60), 'v'.repeat(60)], ['b', '2']], '<>']],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -125,6 +130,12 @@ export const parseDelimiterCases = defineCases('querystring', [
   {
     id: 'querystring.parse.reads-back-pairs-split-by-any-one-character-eq',
     rules: ['querystring.parse.eq-custom'],
+    examples: {
+      punctuation: [[[['a', '1'], ['b', '2']], ':']],
+      percent: [[[['a', '1'], ['bc', '2']], '%']],
+      plus: [[[['a', '1'], ['bc', '2']], '+']],
+      'empty-value': [[[['a', ''], ['b', '2']], '@']],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -141,6 +152,10 @@ export const parseDelimiterCases = defineCases('querystring', [
   {
     id: 'querystring.parse.reads-back-pairs-split-by-any-longer-eq',
     rules: ['querystring.parse.eq-multi-char'],
+    examples: { 'repeated-character': [[[['a', '1'], ['b', '2']], '::']], word: [[[['key', 'value'], ['b', '2']], ' is ']] },
+    classesLeftOut: {
+      'first-character-in-text': "the pairs are safe text, which holds no delimiter character; splits-on-multi-character-eq and the eq-multi-char differential give text holding eq's first character",
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;

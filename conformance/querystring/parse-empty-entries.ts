@@ -28,6 +28,12 @@ export const parseEmptyEntryCases = defineCases('querystring', [
   {
     id: 'querystring.parse.inserted-empty-entries-change-nothing',
     rules: ['querystring.parse.empty-entries'],
+    examples: {
+      leading: [[[['a', '1'], ['b', '2']], ['&&', '', '', '', '', '', '']]],
+      trailing: [[[['a', '1']], ['', '', '', '', '', '', '&&']]],
+      run: [[[['a', '1'], ['b', '2']], ['', '&&&', '', '', '', '', '']]],
+    },
+    classesLeftOut: { 'multi-character-sep': "this case joins with '&' only; empty-entries-change-nothing-with-any-sep has longer seps" },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -44,6 +50,12 @@ export const parseEmptyEntryCases = defineCases('querystring', [
   {
     id: 'querystring.parse.empty-entries-change-nothing-with-any-sep',
     rules: ['querystring.parse.empty-entries'],
+    examples: {
+      leading: [[[['a', '1'], ['b', '2']], '&', [2, 0, 0, 0, 0, 0, 0]]],
+      trailing: [[[['a', '1']], ';', [0, 0, 0, 0, 0, 0, 2]]],
+      run: [[[['a', '1'], ['b', '2']], '&', [1, 2, 0, 0, 0, 0, 1]]],
+      'multi-character-sep': [[[['a', '1'], ['b', '2']], '&&', [1, 2, 0, 0, 0, 0, 1]]],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -61,7 +73,6 @@ export const parseEmptyEntryCases = defineCases('querystring', [
           const input = clean.map((pair, i) => `${sep.repeat(run[i] ?? 0)}${pair}`).join(sep) + sep.repeat(run[6] ?? 0);
           expect(plain(parse(input, sep)), `parse(${JSON.stringify(input)}, ${JSON.stringify(sep)})`).to.deep.equal(Object.fromEntries(list));
         }),
-        { examples: [[[['a', '1'], ['b', '2']], '&', [1, 2, 0, 0, 0, 0, 1]], [[['a', '1'], ['b', '2']], '&&', [1, 2, 0, 0, 0, 0, 1]]] },
       );
       if (observed === 0) throw new CaseNotApplicable('parse misread every query without empty entries under its sep, so what empty entries change could not be observed');
     },

@@ -50,6 +50,8 @@ export const parseMaxKeysCases = defineCases('querystring', [
   {
     id: 'querystring.parse.key-count-never-exceeds-max-keys',
     rules: ['querystring.parse.max-keys-custom'],
+    examples: { below: [[3, 5]], equal: [[5, 5]], above: [[10, 3]], one: [[4, 1]] },
+    classesLeftOut: { 'empty-entries-before-the-limit': 'this case parses distinct pairs only; keeps-the-keys-of-the-first-max-keys-entries has empty entries' },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -64,6 +66,15 @@ export const parseMaxKeysCases = defineCases('querystring', [
   {
     id: 'querystring.parse.keeps-the-keys-of-the-first-max-keys-entries',
     rules: ['querystring.parse.max-keys-custom'],
+    // Past the limit under '&' (which every candidate that reads a query reads), so a parse without a key limit fails
+    // here for every seed; and empty entries under the default and a longer sep.
+    examples: {
+      below: [[[true, true], '&', 5]],
+      equal: [[[true, true, true], '&', 3]],
+      above: [[[true, true, true, true, true], '&', 2]],
+      one: [[[true, true, true], ';', 1]],
+      'empty-entries-before-the-limit': [[[false, false, true, true, true], '&', 3], [[true, false, false, true, true, true], '&&', 2]],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -90,10 +101,6 @@ export const parseMaxKeysCases = defineCases('querystring', [
           const within = shape.slice(0, maxKeys).filter(Boolean).length;
           expect(kept.length, `${call}: keys kept (the first ${maxKeys} entries hold ${within})`).to.be.at.least(within);
         }),
-        // Tried first whatever the seed: past the limit under '&' (which every candidate that reads a query reads), so a
-        // parse without a key limit fails here for every seed, not only for those that happen to draw more keys than
-        // maxKeys; and empty entries under the default and a longer sep.
-        { examples: [[[true, true, true, true, true], '&', 2], [[false, false, true, true, true], '&', 3], [[true, false, false, true, true, true], '&&', 2]] },
       );
       if (observed === 0) throw new CaseNotApplicable('parse misread every query without a key limit, so the limit could not be observed');
     },

@@ -82,6 +82,11 @@ export const parseRepeatedKeyCases = defineCases('querystring', [
   {
     id: 'querystring.parse.repeated-keys-match-their-occurrences',
     rules: ['querystring.parse.repeated-keys'],
+    examples: {
+      twice: [[[['a', '1'], ['a', '2']]]],
+      interleaved: [[[['a', '1'], ['b', 'x'], ['a', '2'], ['c', ''], ['a', '3']]]],
+      'empty-value': [[[['b', ''], ['b', 'y']]]],
+    },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;

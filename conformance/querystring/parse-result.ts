@@ -38,6 +38,7 @@ export const parseResultCases = defineCases('querystring', [
   {
     id: 'querystring.parse.any-key-is-an-own-key',
     rules: ['querystring.result.null-prototype'],
+    examples: { 'object-member': [['__proto__'], ['constructor'], ['toString']], ordinary: [['abc']], 'index-like': [['0']] },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       const fc = ctx.fc;
@@ -65,6 +66,7 @@ export const parseResultCases = defineCases('querystring', [
   {
     id: 'querystring.parse.reads-long-keys-and-values',
     rules: ['querystring.parse.accepts-string'],
+    examples: { short: [[[['a', '1'], ['b', '2']]]], long: [[[['k'.repeat(60), 'v'.repeat(60)]]]], 'empty-value': [[[['e', ''], ['f', 'x']]]] },
     async run(ctx) {
       const parse = qsFunction(ctx, 'parse');
       expect(plain(parse(`k=${'v'.repeat(40)}&${'k'.repeat(40)}=v&e=`))).to.deep.equal({ k: 'v'.repeat(40), ['k'.repeat(40)]: 'v', e: '' });

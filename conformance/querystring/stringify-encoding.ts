@@ -44,6 +44,15 @@ export const stringifyEncodingCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.output-is-unreserved-or-percent-encoded',
     rules: ['querystring.stringify.utf8-percent-encoding'],
+    examples: {
+      unreserved: [[{ 'aZ09-_.~': 'aZ09-_.~' }]],
+      'kept-marks': [[{ "k!'()*": "!'()*" }]],
+      'reserved-ascii': [[{ 'k&=': '&=+/?#%;,:@$ ' }]],
+      'ascii-control': [[{ k: '\u0000\u001f\u007f' }]],
+      'two-byte': [[{ é: 'ü\u0080\u07ff' }]],
+      'three-byte': [[{ '☃': '\u0800\uffff' }]],
+      'four-byte': [[{ '😀': '\u{10ffff}' }]],
+    },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       const fc = ctx.fc;

@@ -37,6 +37,7 @@ export const stringifyFormatCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.uses-given-sep-and-eq',
     rules: ['querystring.stringify.custom-delimiters'],
+    examples: { 'one-character': [[[['a', 'x'], ['b', 'y']], ';', ':']], 'several-characters': [[[['a', 'x'], ['b', 'y']], '#!#', '=>']] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       expectPairs(stringify({ w: '1', h: '2' }, ';', ':'), ['w:1', 'h:2'], ';');
@@ -75,6 +76,7 @@ export const stringifyFormatCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.writes-pairs-in-property-order',
     rules: ['querystring.stringify.pair-order'],
+    examples: { 'creation-order': [[[['b', '1'], ['a', '2'], ['c', '3']]]], 'index-like': [[[['z', '1'], ['10', '2'], ['2', '3']]]] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       // Observed only where the candidate writes the right pairs at all (the value, delimiter and encoding rules judge

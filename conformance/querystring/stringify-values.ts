@@ -17,6 +17,7 @@ export const stringifyValueCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.writes-string-values',
     rules: ['querystring.stringify.string-values'],
+    examples: { empty: [['']], 'non-empty': [['abc-_.~XYZ019']] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       expectPairs(stringify({ a: 'plain', b: '' }), ['a=plain', 'b=']);
@@ -32,6 +33,7 @@ export const stringifyValueCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.writes-finite-numbers-as-decimal-text',
     rules: ['querystring.stringify.finite-number-values'],
+    examples: { zero: [[0], [-0]], negative: [[-12]], fraction: [[1.5]], 'small-exponent': [[1e-7]], 'large-integer': [[2 ** 60]] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       // Any decimal text that reads back as the number will do ('1e-7' or '0.0000001'): its spelling is left open.
@@ -57,6 +59,7 @@ export const stringifyValueCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.writes-bigints-as-digits',
     rules: ['querystring.stringify.bigint-values'],
+    examples: { zero: [[0n]], negative: [[-5n]], 'beyond-64-bits': [[2n ** 70n]] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       expectPairs(stringify({ a: 10n, b: -(2n ** 70n) }), ['a=10', `b=-${2n ** 70n}`]);
@@ -102,6 +105,7 @@ export const stringifyValueCases = defineCases('querystring', [
   {
     id: 'querystring.stringify.writes-one-pair-per-array-element',
     rules: ['querystring.stringify.array-repeats-key'],
+    examples: { 'one-element': [[['x']]], several: [[['x', 'y', 'z']]], 'empty-element': [[['', 'x']]] },
     async run(ctx) {
       const stringify = qsFunction(ctx, 'stringify');
       expectPairs(stringify({ a: ['x', 'y', 'z'], b: 'w' }), ['a=x', 'a=y', 'a=z', 'b=w']);

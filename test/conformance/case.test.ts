@@ -1,6 +1,6 @@
 // defineCases gives every case its module and the exports it judges, keeps the rest as written, and refuses by name an
-// id outside its module, a rule several exports share without saying which the case calls, and an export that none of
-// the case's rules speaks of.
+// id outside its module, a rule several exports share without saying which the case calls, an export that none of
+// the case's rules speaks of, and an input class of examples that none of its rules names.
 import { expect } from 'chai';
 import { defineCases } from '../../conformance/case.js';
 
@@ -24,6 +24,14 @@ describe('defineCases', () => {
   it('refuses, naming it, an id that does not start with the module and a dot', () => {
     expect(() => defineCases('child_process', [{ id: 'child_process.ok', rules: [], run }, { id: 'https.agent.x', rules: [], run }])).to.throw(Error, /"https\.agent\.x"/);
     expect(() => defineCases('https', [{ id: 'httpsx.agent', rules: [], run }])).to.throw(Error, /"httpsx\.agent".*"https\."/);
+  });
+
+  it('refuses, naming it, examples of an input class none of the case\'s rules names, and a class left out that none names', () => {
+    const rule = 'querystring.stringify.boolean-values';
+    const [kept] = defineCases('querystring', [{ id: 'querystring.stringify.a', rules: [rule], examples: { true: [[true]] }, classesLeftOut: { false: 'elsewhere' }, run }]);
+    expect(kept?.examples).to.deep.equal({ true: [[true]] });
+    expect(() => defineCases('querystring', [{ id: 'querystring.stringify.b', rules: [rule], examples: { ture: [[true]] }, run }])).to.throw(Error, /"querystring\.stringify\.b".*"ture"/);
+    expect(() => defineCases('querystring', [{ id: 'querystring.stringify.c', rules: [rule], classesLeftOut: { maybe: 'no' }, run }])).to.throw(Error, /"querystring\.stringify\.c".*"maybe"/);
   });
 
   it('makes a case that cites a rule several exports share say which of them it calls', () => {

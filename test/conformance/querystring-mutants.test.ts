@@ -863,12 +863,14 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.parse.any-key-is-an-own-key': 'fail', // e.g. "toString" inherited
       'querystring.parse.splits-key-from-value-on-given-eq': 'fail', // every '+' read as a space before splitting: eq '+' never splits
       'querystring.parse.reads-back-pairs-split-by-any-one-character-eq': 'fail', // same, on generated pairs
+      'querystring.parse.agrees-with-reference.eq-custom': 'fail', // same, on the '+' class the differential runs every time
       'querystring.parse.splits-on-multi-character-eq': 'fail', // value = substr(index + 1): '>1' for eq '=>'
       'querystring.parse.reads-back-pairs-split-by-any-longer-eq': 'fail', // same
       'querystring.parse.agrees-with-reference.eq-multi-char': 'fail', // same, on generated queries
       'querystring.parse.decodes-with-the-module-unescape': 'fail', // has no unescape to replace
       'querystring.parse.decodes-malformed-escapes-as-unescape-does': 'fail', // has no unescape to decode with
       'querystring.parse.decodes-with-the-decodeURIComponent-option': 'fail', // option ignored: %41 decoded as A
+      'querystring.parse.decoder-option-gets-a-part-with-plus-whole': 'fail', // same: '+%41+' decoded as ' A '
       'querystring.parse.empty-entries-yield-no-keys': 'fail', // '&&' gives a '' key
       'querystring.parse.inserted-empty-entries-change-nothing': 'fail',
       'querystring.parse.empty-entries-change-nothing-with-any-sep': 'fail', // 'a=1&b=2&' gives a '' key
@@ -913,6 +915,8 @@ const POLYFILLS: Record<string, { readonly module: () => QuerystringModule; read
       'querystring.parse.decodes-with-the-module-unescape': 'fail', // has no unescape to replace
       'querystring.parse.decodes-malformed-escapes-as-unescape-does': 'fail', // has no unescape to decode with
       'querystring.parse.decodes-with-the-decodeURIComponent-option': 'fail', // option ignored
+      'querystring.parse.decoder-option-gets-a-part-with-plus-whole': 'fail', // same: '+%41+' decoded as ' A '
+      'querystring.parse.plus-reads-as-space-or-as-itself-under-longer-delimiters': 'na', // it reads no longer sep or eq
       'querystring.parse.keeps-the-first-1000-keys-by-default': 'fail', // no key limit at all
       'querystring.parse.keeps-at-most-max-keys': 'fail',
       'querystring.parse.key-count-never-exceeds-max-keys': 'fail',

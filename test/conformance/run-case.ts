@@ -22,7 +22,7 @@ export async function runCase(
   definition: CaseDefinition,
   modules: CandidateModules,
   fixtures: RunFixtures,
-  options: { readonly kind?: CandidateKind; readonly timeoutMs: number; readonly declared?: CandidateDeclarations },
+  options: { readonly kind?: CandidateKind; readonly timeoutMs: number; readonly declared?: CandidateDeclarations; readonly runSeed?: number },
 ): Promise<CaseResult> {
   const kind = options.kind ?? 'reference';
   const httpsLoadTarget = resolveHttpsLoadTarget(modules.https, options.declared?.httpsLoadTarget, await builtinHttps());
@@ -33,7 +33,7 @@ export async function runCase(
     modules,
     oracle,
     fixtures,
-    runSeed: 1,
+    runSeed: options.runSeed ?? 1,
     timeoutMs: options.timeoutMs,
     ruleById,
   });

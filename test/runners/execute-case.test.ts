@@ -146,6 +146,42 @@ describe('executeCase', () => {
     expect(result.counterexample?.path).to.be.a('string').and.not.equal('');
   });
 
+  it('runs the class examples of a property case first, every class in order, then as many random draws as without them', async () => {
+    const draws = async (examples?: CaseDefinition['examples']): Promise<number[]> => {
+      const seen: number[] = [];
+      const result = await executeCase(
+        qsCase(
+          async (ctx) => {
+            await ctx.check(ctx.fc.property(ctx.fc.integer({ min: 0, max: 1000 }), (n) => void seen.push(n)), { numRuns: 5 });
+          },
+          examples ? { examples } : {},
+        ),
+        options(),
+      );
+      expect(result.status).to.equal('pass');
+      return seen;
+    };
+    const random = await draws();
+    const withExamples = await draws({ zero: [[-1]], large: [[5000], [6000]] });
+    expect(withExamples, 'the examples, in class order, then the same random draws').to.deep.equal([-1, 5000, 6000, ...random]);
+  });
+
+  it('fails a property on a class example whatever the seed', async () => {
+    for (const runSeed of [1, 2, 3]) {
+      const result = await executeCase(
+        qsCase(
+          async (ctx) => {
+            await ctx.check(ctx.fc.property(ctx.fc.integer({ min: 0, max: 1000 }), (n) => n !== 777));
+          },
+          { examples: { lucky: [[777]] } },
+        ),
+        options({ runSeed }),
+      );
+      expect(result.status, `run seed ${runSeed}`).to.equal('fail');
+      expect(result.counterexample?.value, `run seed ${runSeed}`).to.equal('[777]');
+    }
+  });
+
   it('records the exports a case found missing or not implemented, also from inside a failing property', async () => {
     const missing = await executeCase(
       qsCase(() => {

@@ -5,23 +5,38 @@ import { isIP } from 'node:net';
 /**
  * The TLS options that change what a connection is, in the order they enter the pool name, around the server name
  * (see `tlsNameParts`). Requests that differ in any of them must neither share a socket nor resume each other's
- * sessions.
+ * sessions: a request that verifies the server must not go out on a connection made without verification, one with a
+ * client certificate on a connection that presented none (https.auth.reject-unauthorized, https.auth.client-certificate,
+ * https.request.tls-options). The options no client-side case can see the effect of follow Node, and are marked.
  */
-// beyond-spec: pool-key-tls-options
-const PARTS_BEFORE_SERVERNAME = ['ca', 'cert', 'clientCertEngine', 'ciphers', 'key', 'pfx', 'rejectUnauthorized'] as const;
-// beyond-spec: pool-key-tls-options
+const PARTS_BEFORE_SERVERNAME = [
+  'ca',
+  'cert',
+  // beyond-spec: pool-key-tls-options
+  'clientCertEngine',
+  'ciphers',
+  'key',
+  'pfx',
+  'rejectUnauthorized',
+] as const;
 const PARTS_AFTER_SERVERNAME = [
   'minVersion',
   'maxVersion',
   'secureProtocol',
   'crl',
+  // beyond-spec: pool-key-tls-options
   'honorCipherOrder',
   'ecdhCurve',
+  // beyond-spec: pool-key-tls-options
   'dhparam',
   'secureOptions',
+  // beyond-spec: pool-key-tls-options
   'sessionIdContext',
+  // beyond-spec: pool-key-tls-options
   'sigalgs',
+  // beyond-spec: pool-key-tls-options
   'privateKeyIdentifier',
+  // beyond-spec: pool-key-tls-options
   'privateKeyEngine',
 ] as const;
 
@@ -48,7 +63,6 @@ export function tlsNameParts(options: Record<string, unknown>): string {
 }
 
 /** The `:`-prefixed parts of the given TLS options. */
-// beyond-spec: pool-key-tls-options
 function nameParts(options: Record<string, unknown>, fields: readonly NamePart[]): string {
   let name = '';
   for (const field of fields) name += `:${namePart(options, field)}`;
@@ -56,12 +70,13 @@ function nameParts(options: Record<string, unknown>, fields: readonly NamePart[]
 }
 
 /** One part of the pool name; booleans and numbers count when set, strings and buffers when non-empty. */
-// beyond-spec: pool-key-tls-options
 function namePart(options: Record<string, unknown>, field: NamePart): string {
   const value = options[field];
+  // rejectUnauthorized: false must not name the connection a request with it unset (verifying) would use.
   if (field === 'rejectUnauthorized' || field === 'honorCipherOrder' || field === 'secureOptions') {
     return value === undefined ? '' : String(value);
   }
+  // beyond-spec: pool-key-tls-options
   if (field === 'sigalgs') return value ? JSON.stringify(value) : '';
   return value ? String(value) : '';
 }

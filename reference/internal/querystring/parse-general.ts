@@ -29,7 +29,8 @@ export function parseGeneral(
   record: QueryRecord,
 ): void {
   const custom = decode !== null;
-  // beyond-spec: plus-as-space
+  // What a '+' becomes (Node's reading, a departure: docs/reference.md). Not marked: whatever '+' is read as, the text
+  // around it must come out once and whole, which the spec's pairs require (querystring.parse.plus-reads-as-*).
   const plusText = custom ? '%20' : ' ';
   const length = str.length;
   const sepLength = sep.length;
@@ -97,22 +98,15 @@ export function parseGeneral(
         }
       }
       if (code === PLUS) {
-        // beyond-spec: plus-as-space
         if (copied < i) key += str.slice(copied, i);
-        // beyond-spec: plus-as-space
         key += plusText;
-        // beyond-spec: plus-as-space
         copied = i + 1;
-        // beyond-spec: plus-as-space
         continue;
       }
     }
     if (code === PLUS) {
-      // beyond-spec: plus-as-space
       if (copied < i) value += str.slice(copied, i);
-      // beyond-spec: plus-as-space
       value += plusText;
-      // beyond-spec: plus-as-space
       copied = i + 1;
     } else if (!valueEncoded) {
       if (code === PERCENT) escape = 1;

@@ -117,6 +117,14 @@ export function parseSingle(
   }
 }
 
+/**
+ * What a '+' is read as: a space, as Node reads it (a departure: docs/reference.md), handed to a custom decoder as
+ * `%20`. The statements that decide to replace a part's '+' are marked; the replacing itself is not: whatever '+' is
+ * read as, the text around it must come out once and whole (querystring.parse.plus-reads-as-*).
+ */
+const SPACE = ' ';
+const PLUS_FOR_DECODER = '%20';
+
 /** Parts up to this length get their `+` replaced by a JavaScript walk; longer ones by native `replaceAll`. */
 const SHORT_PART = 64;
 
@@ -125,7 +133,6 @@ const SHORT_PART = 64;
  * pieces is about twice as fast as `replaceAll`, whose per-call set-up dominates there (measured on the "plus as
  * space" shape of bench/querystring.ts); on long parts the native search wins.
  */
-// beyond-spec: plus-as-space
 function replacePlus(text: string, by: string): string {
   const length = text.length;
   if (length > SHORT_PART) return text.replaceAll('+', by);
@@ -257,9 +264,9 @@ function addEncoded(
     // The cache compares contents, so a hash that skipped `+`/`%` characters only costs a miss, never a wrong key.
     let key = keys.get(str, start, keyEnd, hash);
     // beyond-spec: plus-as-space
-    if ((special & KEY_PLUS) !== 0) key = replacePlus(key, '%20');
+    if ((special & KEY_PLUS) !== 0) key = replacePlus(key, PLUS_FOR_DECODER);
     // beyond-spec: plus-as-space
-    if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, '%20');
+    if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, PLUS_FOR_DECODER);
     addPair(
       record,
       key.length > 0 ? decodePart(key, decode, decoders) : key,
@@ -280,7 +287,7 @@ function addEncoded(
       key = raw;
       if ((special & KEY_PLUS) !== 0) {
         // beyond-spec: plus-as-space
-        key = replacePlus(raw, ' ');
+        key = replacePlus(raw, SPACE);
       }
       if ((special & KEY_PERCENT) !== 0) {
         const decoded = decodeUtf8Percent(key);
@@ -294,7 +301,7 @@ function addEncoded(
     }
   }
   // beyond-spec: plus-as-space
-  if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, ' ');
+  if ((special & VALUE_PLUS) !== 0) value = replacePlus(value, SPACE);
   if ((special & VALUE_PERCENT) !== 0) {
     const decoded = decodeUtf8Percent(value);
     if (decoded === null) {
@@ -359,8 +366,7 @@ function addExact(
     }
   }
   // With a custom decoder `+` is handed over as `%20`, otherwise as a literal space.
-  // beyond-spec: plus-as-space
-  const plusText = custom ? '%20' : ' ';
+  const plusText = custom ? PLUS_FOR_DECODER : SPACE;
   let keyText = str.slice(start, eqAt < 0 ? end : eqAt);
   // beyond-spec: plus-as-space
   if (keyPlus) keyText = replacePlus(keyText, plusText);
