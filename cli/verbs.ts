@@ -164,7 +164,7 @@ const EXPORT = {
   flags: {
     out: { type: 'string', value: 'FILE', help: 'the export file', byDefault: 'required' },
   },
-  examples: ['npx rtconf export docs/conformance/runs/*/results.json --out export.json'],
+  examples: ['npx rtconf export node-22/results.json deno-2/results.json --out export.json'],
 } as const satisfies Verb;
 
 const BISECT = {

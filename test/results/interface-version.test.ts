@@ -9,7 +9,7 @@ import { MODULE_INTRODUCED, RECORDED_CHANGES } from '../../spec/versioning.js';
 import { allCases } from '../../conformance/registry.js';
 import { interfaceNaReason, introducedIn, parseInterfaceVersion, ruleInInterface, splitByInterface } from '../../results/interface-version.js';
 
-const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/spec/rt-library-interface.md');
+const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../spec/rt-library-interface.md');
 
 describe('interface versions (--interface)', () => {
   it('reads v18.0.0, 18.0.0, v18.4 and v18 as full versions, and refuses anything else with ERR_RTCONF_INTERFACE', () => {
