@@ -49,6 +49,15 @@ const SELECTION = {
   case: { type: 'string', multiple: true, value: 'GLOB', help: 'only cases whose id matches GLOB; repeatable', byDefault: 'all' },
 } as const satisfies Record<string, Flag>;
 
+/** `--pair`, for every verb that compares a run with a baseline. */
+const PAIR = {
+  type: 'string',
+  multiple: true,
+  value: 'BASE=RUN',
+  help: "compare the baseline's candidate BASE (its id) with this run's candidate RUN, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable",
+  byDefault: 'candidates of one id; a baseline and a run of one candidate each, with each other',
+} as const satisfies Flag;
+
 const RUN = {
   usage: ['run [options]'],
   summary: 'run the suite; writes DIR/results.json, index.html, junit.xml and badges',
@@ -76,6 +85,7 @@ const RUN = {
       byDefault: 'none, every failing normative case counts',
     },
     baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: exit 1 only for regressions from it; its seed is reused unless --seed', byDefault: 'none' },
+    pair: PAIR,
     repeat: {
       type: 'string',
       value: 'N',
@@ -89,7 +99,11 @@ const RUN = {
       byDefault: 'the whole interface',
     },
   },
-  examples: ['npx rtconf run --candidate host --expect expectations/node-20.json', 'npx rtconf run --candidate reference --candidate ./my-adapter.mjs --module querystring'],
+  examples: [
+    'npx rtconf run --candidate host --expect expectations/node-20.json',
+    'npx rtconf run --candidate reference --candidate ./my-adapter.mjs --module querystring',
+    'npx rtconf run --candidate runtime:/builds/new/node --baseline yesterday/results.json',
+  ],
   notes: [
     'SPEC is one of:',
     '  reference               our reference implementation (runs in rtconf\'s process)',
@@ -135,6 +149,7 @@ const REPORT = {
   positionals: true,
   flags: {
     baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: the report shows what regressed and what got fixed, and the gate judges by it', byDefault: 'none' },
+    pair: PAIR,
     expect: { type: 'string', multiple: true, value: 'FILE', help: 'expectations files, repeatable: each result is marked expected or unexpected', byDefault: 'none' },
     mutation: { type: 'string', value: 'FILE', help: 'a mutation.json (rtconf mutate) for the suite-strength section', byDefault: 'a mutation.json next to RESULTS, if any' },
     out: { type: 'string', value: 'DIR', help: 'where the reports go', byDefault: 'the folder that holds RESULTS' },
@@ -193,12 +208,14 @@ const BISECT = {
 const DIFF = {
   usage: ['diff A.json B.json [options]'],
   summary: 'status changes from run A to run B (exit 1 when a result of B regressed)',
-  description: 'Compares two results files with A as the baseline, by the same gate as rtconf run --baseline A: exit 1 when a result of B regressed.',
+  description:
+    'Compares two results files with A as the baseline, by the same gate as rtconf run --baseline A: exit 1 when a result of B regressed. Results are matched by candidate id; when nothing could be compared, stderr says so.',
   positionals: true,
   flags: {
     json: { type: 'boolean', help: 'print every change as JSON', byDefault: 'a table' },
+    pair: { ...PAIR, value: 'A_ID=B_ID', help: "compare A's candidate A_ID with B's candidate B_ID, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable", byDefault: 'candidates of one id; files of one candidate each, with each other' },
   },
-  examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json'],
+  examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json', 'npx rtconf diff old/results.json new/results.json --pair runtime:/builds/old/node=runtime:/builds/new/node'],
 } as const satisfies Verb;
 
 const MERGE = {

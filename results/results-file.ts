@@ -30,6 +30,19 @@ export interface CandidateInfo {
    * of one release with other settings are told apart (`{ date: '2025-08-14', flags: ['nodejs_compat'] }`).
    */
   readonly compatibility?: CandidateCompatibility;
+  /**
+   * Local builds (`runtime:/path/to/binary`): which binary ran, so that two builds of one version are told apart
+   * wherever they are shown, and are never taken for the published release of that version.
+   */
+  readonly build?: LocalBuild;
+}
+
+/** A runtime binary given by path: where it is and what it is. */
+export interface LocalBuild {
+  /** The binary's absolute path. */
+  readonly path: string;
+  /** SHA-256 of the file's bytes, as 64 hex digits. */
+  readonly sha256: string;
 }
 
 /** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readResults } from '../../results/read-results.js';
+import { candidatesOf, compareBaseline } from '../../results/candidate-pairing.js';
 import { readExpectations } from '../../results/expectations.js';
 import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readMutation } from '../../results/read-mutation.js';
@@ -25,15 +26,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('report: expected exactly one results file (rtconf report RESULTS [--baseline OTHER] [--out DIR])');
   const results = await readResults(file);
-  const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
+  if (values.pair && values.pair.length > 0 && values.baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
+  // The baseline's candidates paired with the results' (a local build's id is its path: --pair, or one each).
+  const baseline = values.baseline === undefined ? undefined : compareBaseline(await readResults(values.baseline), values.baseline, candidatesOf(results), values.pair ?? []);
   const mutation = await mutationFor(file, values.mutation);
   // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
-  const baselineLabel = `baseline ${values.baseline}`;
-  const options = { ...(baseline ? { baseline, baselineLabel } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
+  const options = { ...(baseline ? { baseline: baseline.results, baselineLabel: baseline.label } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
   // The gate the page marks by, judged once more here for the verdict and the exit code (the same sources, the same
   // matcher): the page can never say "gate failed" while the command exits 0.
-  const sources = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
+  const sources = gateSources(expectations, baseline);
   const marks = markExpectations(results, sources);
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');

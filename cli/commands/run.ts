@@ -16,6 +16,7 @@ import { parseInterfaceVersion } from '../../results/interface-version.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { checkSourcesMatch, type ExpectationSource } from '../../results/regression-gate.js';
+import { compareBaseline, type ComparedBaseline } from '../../results/candidate-pairing.js';
 import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readResults } from '../../results/read-results.js';
 import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
@@ -45,8 +46,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const expectations: { file: string; expectations: Expectations }[] = [];
   for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
   const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
-  const baselineLabel = `baseline ${values.baseline}`;
-  const gate = gateSources(expectations, baseline ? { results: baseline, label: baselineLabel } : undefined);
+  if (values.pair && values.pair.length > 0 && baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
   // Against a baseline, the same seed makes property cases draw the same inputs: a difference is then the candidate's.
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.seed ?? randomSeed();
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
@@ -66,10 +66,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       selection: selection.length,
       cases,
       shard,
-      gate,
       expectations,
-      baseline,
-      baselineLabel,
+      baseline: baseline && values.baseline !== undefined ? { results: baseline, file: values.baseline, pairs: values.pair ?? [] } : undefined,
       interfaceVersion,
       seed,
       seedFromBaseline: values.seed === undefined && baseline !== undefined,
@@ -90,12 +88,10 @@ interface RunPlan {
   readonly selection: number;
   readonly cases: readonly CaseMeta[];
   readonly shard: Shard | undefined;
-  readonly gate: readonly ExpectationSource[];
-  /** The --expect files, for the report's expected/unexpected marks (the same sources as `gate`). */
+  /** The --expect files: the gate's first sources, and the report's expected/unexpected marks. */
   readonly expectations: readonly { readonly file: string; readonly expectations: Expectations }[];
-  readonly baseline: ResultsFile | undefined;
-  /** How the gate names the baseline: `baseline FILE`. */
-  readonly baselineLabel: string;
+  /** --baseline: the run, its path as given, and the --pair texts that say which of its candidates is which of ours. */
+  readonly baseline: { readonly results: ResultsFile; readonly file: string; readonly pairs: readonly string[] } | undefined;
   /** --interface, as parseInterfaceVersion returns it. */
   readonly interfaceVersion: string | undefined;
   readonly seed: number;
@@ -107,16 +103,24 @@ interface RunPlan {
 }
 
 async function runLocked(plan: RunPlan): Promise<number> {
-  const { cases, gate, baseline, outDir } = plan;
+  const { cases, outDir } = plan;
   // A second Ctrl-C quits at once: process.exit skips every finally, but the lock's exit hook still removes the lock.
   const interrupt = onInterrupt('finishing the case in flight and writing the results so far', { secondQuits: true });
   let results: ResultsFile;
+  let gate: readonly ExpectationSource[];
+  let baseline: ComparedBaseline | undefined;
   try {
     const runners = await resolveCandidates(plan.specs);
     try {
-      // Exit 2 before any case runs: two candidates with one id, or an --expect file that names none of them.
+      // Exit 2 before any case runs: two candidates with one id, an --expect file that names none of them, or a
+      // --pair that names no candidate of the baseline and of the run. The baseline is paired with the run's
+      // candidates as resolved: a local build's id is its path, known only now.
+      const runIds = runners.map((runner) => runner.candidate.id);
       checkDistinctCandidates(runners.map((runner) => runner.candidate));
-      checkSourcesMatch(gate, runners.map((runner) => runner.candidate.id));
+      baseline = plan.baseline ? compareBaseline(plan.baseline.results, plan.baseline.file, runners.map((runner) => runner.candidate), plan.baseline.pairs) : undefined;
+      gate = gateSources(plan.expectations, baseline);
+      checkSourcesMatch(gate, runIds);
+      if (baseline && baseline.pairing.how === 'only-candidates') process.stderr.write(`rtconf: ${baseline.label}\n`);
     } catch (error) {
       await Promise.all(runners.map((runner) => runner.close()));
       throw error;
@@ -156,7 +160,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
   const saved = await writeFileOrFallback(wanted, serializeResults(results));
   if (saved.failure) process.stderr.write(`rtconf: could not write ${wanted} (${saved.failure}); the results are saved in ${saved.file}\n`);
   const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, {
-    ...(baseline ? { baseline, baselineLabel: plan.baselineLabel } : {}),
+    ...(baseline ? { baseline: baseline.results, baselineLabel: baseline.label } : {}),
     expectations: plan.expectations,
   });
   // One gate decides the exit code, the summary's notes and the report's marks: with no gate every failing normative

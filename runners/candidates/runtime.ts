@@ -6,6 +6,7 @@ import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import { createDownloadProgress } from '../runtimes/download-progress.js';
 import { ensureRuntime } from '../runtimes/ensure-runtime.js';
+import { describeLocalBuild } from '../runtimes/local-build.js';
 import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const runtime: CandidateKindDeclaration<'runtime'> = {
@@ -13,8 +14,10 @@ export const runtime: CandidateKindDeclaration<'runtime'> = {
   needs: { runsIn: 'agent', agentHost: 'runtime' },
   async resolve(spec) {
     const resolved = await ensureRuntime(spec, { onDownload: createDownloadProgress() });
+    // A binary given by path is a local build: which one it is goes with its results, not only the version it reports.
+    const build = resolved.source === 'path' ? await describeLocalBuild(resolved.executable) : undefined;
     return createAgentRunner({
-      candidate: { id: formatCandidateSpec(spec), name: resolved.profile.name, kind: 'runtime', version: resolved.version },
+      candidate: { id: formatCandidateSpec(spec), name: resolved.profile.name, kind: 'runtime', version: resolved.version, ...(build ? { build } : {}) },
       host: processHosts({ executable: resolved.executable, args: (script) => resolved.profile.scriptArgs(script), env: resolved.profile.env }),
       // A runtime's own builtins use the runtime's name for the fork channel variable, not the spec's literal one.
       load: { kind: 'builtins', declared: { ipcChannelVariable: resolved.profile.channelVariable } },

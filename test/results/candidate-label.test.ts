@@ -1,7 +1,7 @@
 // A candidate's label: name and version, and for workerd the compatibility date and flags it ran with, so two runs of
 // one release at two dates never read as one candidate.
 import { expect } from 'chai';
-import { candidateLabel, compatibilityText, withCompatibility } from '../../results/candidate-label.js';
+import { buildTag, candidateLabel, compatibilityText, localBuildLabel, withCompatibility } from '../../results/candidate-label.js';
 
 describe('candidateLabel', () => {
   it('names a candidate by name and version, and adds nothing when it has no compatibility settings', () => {
@@ -16,5 +16,14 @@ describe('candidateLabel', () => {
     expect(old).to.equal('workerd 1.20261117.1 (compat 2025-08-14 +enable_x +nodejs_compat)');
     expect(newest).to.equal('workerd 1.20261117.1 (compat 2026-11-17)');
     expect(withCompatibility('workerd', { date: '2026-01-01', flags: [] })).to.equal('workerd (compat 2026-01-01)');
+  });
+
+  it('names a local build by its path and the first 12 hex digits of its digest, whatever runtime it is', () => {
+    const build = { path: '/src/node/out/Release/node', sha256: `1a2b3c4d5e6f${'0'.repeat(52)}` };
+    expect(buildTag(build)).to.equal('build 1a2b3c4d5e6f');
+    expect(candidateLabel({ name: 'node', version: '20.20.2', build })).to.equal('node 20.20.2 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)');
+    expect(localBuildLabel('workerd', undefined, build)).to.equal('workerd (local build 1a2b3c4d5e6f, /src/node/out/Release/node)');
+    const other = { ...build, sha256: `9${build.sha256.slice(1)}` };
+    expect(candidateLabel({ name: 'node', version: '20.20.2', build: other }), 'two builds of one version').to.not.equal(candidateLabel({ name: 'node', version: '20.20.2', build }));
   });
 });

@@ -53,6 +53,6 @@ export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean):
 }
 
 /** A candidate's name with its version (and compatibility settings, for workerd), as the page shows it everywhere. */
-export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility'>): string {
+export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility' | 'build'>): string {
   return labelOf(candidate);
 }
