@@ -75,7 +75,12 @@ const RUN = {
     },
     seed: { type: 'string', value: 'N', help: 'run seed, 0 to 4294967295; each case derives its own from it and its id', byDefault: 'random, printed and recorded; with --baseline, its seed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none, 1 to 3600000', byDefault: String(DEFAULT_TIMEOUT_MS) },
-    jobs: { type: 'string', value: 'N', help: 'agent processes per out-of-process candidate, 1 to 256', byDefault: 'the number of CPU cores' },
+    jobs: {
+      type: 'string',
+      value: 'N',
+      help: "cases run at once in agents, 1 to 256: one pool of N slots shared by all out-of-process candidates of the run, each case holding a slot while it runs (the reference runs beside them, in rtconf's own process)",
+      byDefault: 'the number of CPU cores',
+    },
     shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N deterministic slices of the selected cases (join the shards with rtconf merge)', byDefault: 'all' },
     expect: {
       type: 'string',
@@ -193,7 +198,7 @@ const BISECT = {
     ...SELECTION,
     seed: { type: 'string', value: 'N', help: 'one seed for every probe', byDefault: 'random, printed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none', byDefault: String(DEFAULT_TIMEOUT_MS) },
-    jobs: { type: 'string', value: 'N', help: 'agent processes per probe', byDefault: 'the number of CPU cores' },
+    jobs: { type: 'string', value: 'N', help: 'cases run at once in agents, in each probe (probes run one after another)', byDefault: 'the number of CPU cores' },
     samples: { type: 'string', value: 'N', help: 'releases probed evenly between the two ends before the search, 0 to 64; a change that comes and goes between samples can only be seen with more', byDefault: `${DEFAULT_SAMPLES}, the midpoint` },
     'max-probes': { type: 'string', value: 'N', help: 'stop after N probes, each a download of the release unless cached', byDefault: String(DEFAULT_MAX_PROBES) },
     by: { type: 'string', value: 'WHAT', help: 'status: a change is a change of status; message: two failures with different messages (first lines) differ too', byDefault: 'status' },
