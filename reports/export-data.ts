@@ -7,7 +7,7 @@
 import { MODULES, type ModuleName, type RuleLevel } from '../spec/rule.js';
 import { rules as catalogueRules } from '../spec/index.js';
 import { apiCites, apis as catalogueApis, type ApiKind } from '../spec/apis.js';
-import type { CandidateInfo, CandidateKind, CandidatePage, LocalBuild, ResultsFile, RuleSummary } from '../results/results-file.js';
+import type { CandidateBuild, CandidateInfo, CandidateKind, CandidateLayer, CandidatePage, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { apiStates, countStates, type ApiState, type ApiStateCounts } from '../results/api-state.js';
 import { passRate, ruleStatuses, type RuleStatus, type Verdict } from '../results/verdict.js';
 import { toolInfo } from '../io/tool-info.js';
@@ -91,10 +91,12 @@ export interface ExportCandidate {
   readonly runtime?: string;
   /** The candidate's compatibility settings (a runtime's compatibility date and flags), as its results record them. */
   readonly compatibility?: Readonly<Record<string, unknown>>;
+  /** The compatibility layer the runtime ran through (Bare's bare-node-runtime), as its results record it. */
+  readonly layer?: CandidateLayer;
   /** A `chromium:` candidate: the page it ran in and the browser, as its results record them. */
   readonly page?: CandidatePage;
   /** A local build (`runtime:/path/to/binary`): the binary's path and SHA-256, as its results record them. */
-  readonly build?: LocalBuild;
+  readonly build?: CandidateBuild;
   /** Index into `sources`. */
   readonly source: number;
   readonly modules: Readonly<Partial<Record<ModuleName, ExportModule>>>;
@@ -171,6 +173,7 @@ function candidateEntry(run: ResultsFile['runs'][number], results: ResultsFile, 
     ...(run.candidate.version !== undefined ? { version: run.candidate.version } : {}),
     ...(runtime !== undefined ? { runtime } : {}),
     ...(compatibility ? { compatibility } : {}),
+    ...(run.candidate.layer ? { layer: run.candidate.layer } : {}),
     ...(run.candidate.page ? { page: { url: run.candidate.page.url, browser: run.candidate.page.browser } } : {}),
     ...(run.candidate.build ? { build: { path: run.candidate.build.path, sha256: run.candidate.build.sha256 } } : {}),
     source,

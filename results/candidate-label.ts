@@ -1,8 +1,10 @@
-// How a candidate is named to people: its name and version, and, for a runtime whose behaviour also depends on its
-// compatibility settings (workerd), the date and flags it ran with, so that two runs of one release at two dates read
-// as two candidates wherever they are shown (console, report, dashboard columns, badges); for a local build, the
-// binary's path and digest, so that two builds of one version read as two. Pure and browser-safe.
-import type { CandidateCompatibility, CandidateInfo, LocalBuild } from './results-file.js';
+// How a candidate is named to people: its name and version; for a runtime that reaches the interface through a
+// compatibility layer (Bare), the layer and its version; for a runtime whose behaviour also depends on its
+// compatibility settings (workerd), the date and flags it ran with, so that two runs of one release at two dates (or
+// through two layers) read as two candidates wherever they are shown (console, report, dashboard columns, badges); and
+// for a local build, the binary's path and digest, so that two builds of one version read as two and neither as the
+// published release. Pure and browser-safe.
+import type { CandidateBuild, CandidateCompatibility, CandidateInfo, CandidateLayer } from './results-file.js';
 
 /** Hex digits of a binary's SHA-256 shown to tell builds apart (as git shows 12 of a commit's). */
 export const SHORT_DIGEST_LENGTH = 12;
@@ -12,22 +14,19 @@ export const SHORT_DIGEST_LENGTH = 12;
  * @example
  * buildTag({ path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' }); // 'build 1a2b3c4d5e6f'
  */
-export function buildTag(build: LocalBuild): string {
+export function buildTag(build: CandidateBuild): string {
   return `build ${build.sha256.slice(0, SHORT_DIGEST_LENGTH)}`;
 }
 
 /**
- * How a local build of a runtime is named: the runtime and version it reports, then what tells it apart from other
- * builds of that version and from the published release: its path and digest. Every kind of local binary (Node, Bun,
- * Deno today; any runtime recognised by its path later) is named here, from the name and version detected.
- * @param name the runtime, as detected from the binary (`node`)
- * @param version the version it reports, if any
+ * `label`, followed by what tells a local build apart from other builds of its version and from the published release:
+ * its digest and path. Every kind of local build (Node, Bun, Deno, workerd, Bare) is named by this.
  * @example
- * localBuildLabel('node', '20.20.2', { path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' });
+ * withBuild('node 20.20.2', { path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' });
  * // 'node 20.20.2 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)'
  */
-export function localBuildLabel(name: string, version: string | undefined, build: LocalBuild): string {
-  return `${version ? `${name} ${version}` : name} (local ${buildTag(build)}, ${build.path})`;
+export function withBuild(label: string, build: CandidateBuild | undefined): string {
+  return build === undefined ? label : `${label} (local ${buildTag(build)}, ${build.path})`;
 }
 
 /**
@@ -41,14 +40,35 @@ export function compatibilityText(compatibility: CandidateCompatibility | undefi
 }
 
 /**
- * A candidate's name with its version and compatibility settings.
+ * A candidate's name with its version, layer and compatibility settings.
  * @example
  * candidateLabel({ name: 'workerd', version: '1.20261117.1', compatibility: { date: '2025-08-14', flags: [] } }); // 'workerd 1.20261117.1 (compat 2025-08-14)'
  * candidateLabel({ name: 'node', version: '22.23.3' }); // 'node 22.23.3'
+ * candidateLabel({ name: 'bare', version: '1.33.4', layer: { name: 'bare-node-runtime', version: '1.5.0' } }); // 'bare 1.33.4 + bare-node-runtime 1.5.0'
+ * candidateLabel({ name: 'node', version: '20.20.2', build: { path: '/b/node', sha256: '1a2b3c4d5e6f…' } }); // 'node 20.20.2 (local build 1a2b3c4d5e6f, /b/node)'
  */
-export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility'> & Partial<Pick<CandidateInfo, 'build'>>): string {
-  if (candidate.build) return withCompatibility(localBuildLabel(candidate.name, candidate.version, candidate.build), candidate.compatibility);
-  return withCompatibility(candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name, candidate.compatibility);
+export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility' | 'layer'> & Partial<Pick<CandidateInfo, 'build'>>): string {
+  const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+  return withCompatibility(withBuild(withLayer(named, candidate.layer), candidate.build), candidate.compatibility);
+}
+
+/**
+ * `label`, followed by the compatibility layer and its version when there is one.
+ * @example
+ * withLayer('1.33.4', { name: 'bare-node-runtime', version: '1.5.0' }); // '1.33.4 + bare-node-runtime 1.5.0'
+ */
+export function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
+  return layer === undefined ? label : `${label} + ${layer.name} ${layer.version}`;
+}
+
+/**
+ * What tells apart runs of one release in a column or a history: the version, with the layer and the compatibility
+ * settings where the runtime has them.
+ * @example
+ * releaseLabel('1.33.4', { layer: { name: 'bare-node-runtime', version: '1.5.0' } }); // '1.33.4 + bare-node-runtime 1.5.0'
+ */
+export function releaseLabel(version: string, candidate: Pick<CandidateInfo, 'compatibility' | 'layer'>): string {
+  return withCompatibility(withLayer(version, candidate.layer), candidate.compatibility);
 }
 
 /**

@@ -31,14 +31,19 @@ export interface CandidateInfo {
    */
   readonly compatibility?: CandidateCompatibility;
   /**
+   * Runtimes that reach the interface through a compatibility layer installed beside them (Bare's bare-node-runtime):
+   * the layer and its version, part of what was certified (`{ name: 'bare-node-runtime', version: '1.5.0' }`).
+   */
+  readonly layer?: CandidateLayer;
+  /**
    * Local builds (`runtime:/path/to/binary`): which binary ran, so that two builds of one version are told apart
    * wherever they are shown, and are never taken for the published release of that version.
    */
-  readonly build?: LocalBuild;
+  readonly build?: CandidateBuild;
 }
 
 /** A runtime binary given by path: where it is and what it is. */
-export interface LocalBuild {
+export interface CandidateBuild {
   /** The binary's absolute path. */
   readonly path: string;
   /** SHA-256 of the file's bytes, as 64 hex digits. */
@@ -54,6 +59,14 @@ export interface CandidatePage {
 }
 
 /** A runtime's compatibility settings: workerd's compatibility date and the compatibility flags given to it. */
+/** The compatibility layer a runtime ran through, and the packages it mapped the interface's modules to, as installed. */
+export interface CandidateLayer {
+  readonly name: string;
+  readonly version: string;
+  /** `{ 'bare-subprocess': '6.1.0', … }`: what the layer sent node:child_process, node:https and node:querystring to. */
+  readonly modules?: Readonly<Record<string, string>>;
+}
+
 export interface CandidateCompatibility {
   /** `YYYY-MM-DD`. */
   readonly date: string;

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { expectError, untilAborted } from '../kit.js';
-import { launch, noError, runToCallback, text, writeExecutable } from './_util.js';
+import { launch, noError, runToCallback, text, writeExecutable, unsetEnv } from './_util.js';
 
 const PROBE = 'rtconf-lookup-probe';
 
@@ -21,7 +21,7 @@ async function probeDir(ctx: CaseContext, label: string): Promise<string> {
 function prependToProcessPath(ctx: CaseContext, dir: string): void {
   const saved = process.env['PATH'];
   ctx.defer(() => {
-    if (saved === undefined) delete process.env['PATH'];
+    if (saved === undefined) unsetEnv('PATH');
     else process.env['PATH'] = saved;
   });
   process.env['PATH'] = saved ? `${dir}:${saved}` : dir;

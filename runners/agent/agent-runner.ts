@@ -21,6 +21,11 @@ export interface AgentRunnerOptions {
   /** Where each agent runs: `processHosts(launch)` for a process agent (process-host.ts). */
   readonly host: AgentHostFactory;
   readonly load: CandidateLoad;
+  /**
+   * Where the agent finds the fixtures its cases start (default: conformance/fixtures/): Bare's agent gets copies that
+   * load the compatibility layer first (build-bare-agent.ts).
+   */
+  readonly fixturesDir?: string;
   /** How long an agent may take to start and load the candidate. */
   readonly startTimeoutMs?: number;
   /** Time a case that is still alive gets beyond its own limit to report (cleanups), before it is killed (default 8000 ms). */
@@ -119,7 +124,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
       const init = {
         candidate: options.candidate,
         load: options.load,
-        fixturesDir: dirname(fixturePath('x')),
+        fixturesDir: options.fixturesDir ?? dirname(fixturePath('x')),
         runSeed: runOptions.seed,
         timeoutMs: runOptions.timeoutMs,
         ...(options.caseModules ? { caseModules: options.caseModules } : {}),

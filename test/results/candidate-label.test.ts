@@ -1,7 +1,7 @@
 // A candidate's label: name and version, and for workerd the compatibility date and flags it ran with, so two runs of
 // one release at two dates never read as one candidate.
 import { expect } from 'chai';
-import { buildTag, candidateLabel, compatibilityText, localBuildLabel, withCompatibility } from '../../results/candidate-label.js';
+import { buildTag, candidateLabel, compatibilityText, withBuild, withCompatibility } from '../../results/candidate-label.js';
 
 describe('candidateLabel', () => {
   it('names a candidate by name and version, and adds nothing when it has no compatibility settings', () => {
@@ -22,7 +22,10 @@ describe('candidateLabel', () => {
     const build = { path: '/src/node/out/Release/node', sha256: `1a2b3c4d5e6f${'0'.repeat(52)}` };
     expect(buildTag(build)).to.equal('build 1a2b3c4d5e6f');
     expect(candidateLabel({ name: 'node', version: '20.20.2', build })).to.equal('node 20.20.2 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)');
-    expect(localBuildLabel('workerd', undefined, build)).to.equal('workerd (local build 1a2b3c4d5e6f, /src/node/out/Release/node)');
+    expect(withBuild('workerd', build)).to.equal('workerd (local build 1a2b3c4d5e6f, /src/node/out/Release/node)');
+    expect(candidateLabel({ name: 'bare', version: '1.33.4', layer: { name: 'bare-node-runtime', version: '1.5.0' }, build })).to.equal(
+      'bare 1.33.4 + bare-node-runtime 1.5.0 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)',
+    );
     const other = { ...build, sha256: `9${build.sha256.slice(1)}` };
     expect(candidateLabel({ name: 'node', version: '20.20.2', build: other }), 'two builds of one version').to.not.equal(candidateLabel({ name: 'node', version: '20.20.2', build }));
   });
