@@ -55,7 +55,7 @@ const PAIR = {
   multiple: true,
   value: 'BASE=RUN',
   help: "compare the baseline's candidate BASE (its id) with this run's candidate RUN, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable",
-  byDefault: 'candidates of one id; a baseline and a run of one candidate each, with each other',
+  byDefault: 'candidates of one id; a baseline and a run of one candidate each, when both are one implementation (kind and name), with each other',
 } as const satisfies Flag;
 
 const RUN = {
@@ -225,7 +225,7 @@ const DIFF = {
   positionals: true,
   flags: {
     json: { type: 'boolean', help: 'print every change as JSON', byDefault: 'a table' },
-    pair: { ...PAIR, value: 'A_ID=B_ID', help: "compare A's candidate A_ID with B's candidate B_ID, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable", byDefault: 'candidates of one id; files of one candidate each, with each other' },
+    pair: { ...PAIR, value: 'A_ID=B_ID', help: "compare A's candidate A_ID with B's candidate B_ID, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable", byDefault: 'candidates of one id; files of one candidate each, when both are one implementation (kind and name), with each other' },
   },
   examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json', 'npx rtconf diff old/results.json new/results.json --pair runtime:/builds/old/node=runtime:/builds/new/node'],
 } as const satisfies Verb;

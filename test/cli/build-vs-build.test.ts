@@ -85,6 +85,8 @@ describe('a build compared with a build at another path', function () {
     expect(paired.stderr).to.not.contain('warning');
     expect(paired.stdout).to.contain(`verdict: FAIL, 1 unexpected: ${BROKEN_CASE} (${BROKEN_RULE})\n`);
     expect(paired.stdout).to.contain('note: baseline').and.contain('has no run of reference: compared with nothing, expected to pass');
+    const alone = await runCli(['run', '--candidate', `runtime:${newBuild}`, '--pair', `runtime:${oldBuild}=runtime:${newBuild}`, '--out', join(dir, 'alone-pair')]);
+    expect([alone.code, alone.stderr.trim()]).to.deep.equal([2, 'rtconf: --pair names candidates of a baseline: give it with --baseline FILE']);
     const wrong = await runCli([...args, '--pair', `runtime:${newBuild}=runtime:${oldBuild}`, '--out', join(dir, 'wrong')]);
     expect([wrong.code, wrong.stderr.trim().split('\n').length]).to.deep.equal([2, 1]);
     expect(wrong.stderr).to.match(/--pair ".*": expected BASE_ID=RUN_ID/);
