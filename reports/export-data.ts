@@ -80,7 +80,10 @@ export interface ExportModule {
  * An API's state as results/api-state.ts derives it, keyed in the export by the API's id instead of carrying it; for
  * an API of a module the run did not select, `untested` with the reason `not-selected`.
  */
-export type ExportApiState = Omit<ApiState, 'api' | 'untested'> & { readonly untested?: ApiState['untested'] | 'not-selected' };
+export type ExportApiState = Omit<ApiState, 'api' | 'untested' | 'statuses'> & {
+  readonly untested?: ApiState['untested'] | 'not-selected';
+  readonly statuses: Readonly<Record<string, ExportRuleStatus>>;
+};
 
 export interface ExportCandidate {
   readonly id: string;
@@ -189,6 +192,9 @@ function candidateEntry(run: ResultsFile['runs'][number], results: ResultsFile, 
           failing: state.failing,
           notRun: state.notRun,
           evidence: state.evidence,
+          statuses: state.statuses,
+          failingCases: state.failingCases,
+          ...(state.identity ? { identity: state.identity } : {}),
         },
       ]),
     ),
@@ -201,7 +207,7 @@ function moduleOf(api: string): ModuleName {
 }
 
 /** An API state of a module the run did not select. */
-type NotSelectedState = Omit<ApiState, 'untested'> & { readonly untested: 'not-selected' };
+type NotSelectedState = Omit<ApiState, 'untested' | 'statuses'> & { readonly untested: 'not-selected'; readonly statuses: Readonly<Record<string, ExportRuleStatus>> };
 
 /** The state of an API whose module the run did not select: untested, every normative rule of it not run. */
 function notSelected(api: string, exportRules: readonly RuleSummary[]): NotSelectedState {
@@ -216,6 +222,8 @@ function notSelected(api: string, exportRules: readonly RuleSummary[]): NotSelec
     failing: [],
     notRun,
     evidence: { missing: [], notImplemented: [] },
+    statuses: Object.fromEntries(notRun.map((rule) => [rule, 'not-selected'])),
+    failingCases: [],
   };
 }
 

@@ -91,10 +91,29 @@ export interface UnimplementedApi {
   readonly observed: 'missing' | 'throws-not-implemented';
 }
 
+/**
+ * What a case saw of an export the spec makes another name for a second one (`querystring.decode` for
+ * `querystring.parse`): whether the candidate exports the very same function object under both names.
+ */
+export interface AliasIdentity {
+  /** The alias, `module.name`, e.g. `querystring.decode`. */
+  readonly api: string;
+  /** The export it is another name for, e.g. `querystring.parse`. */
+  readonly of: string;
+  /** Whether the two are one function object (`===`). */
+  readonly same: boolean;
+}
+
 export interface CaseResult {
   readonly case: string;
   readonly module: ModuleName;
   readonly rules: readonly string[];
+  /**
+   * The exports whose behaviour the case judges (`module.name`), from its metadata: the result counts for these, and
+   * only for these, in the per-API states. Absent in files written before it: the result then counts for every export
+   * its rules speak of (api-state.ts).
+   */
+  readonly apis?: readonly string[];
   readonly status: Status;
   readonly durationMs: number;
   /** Required for every status but pass, skip and na. */
@@ -104,6 +123,8 @@ export interface CaseResult {
   readonly counterexample?: ResultCounterexample;
   /** The exports this case found missing or not implemented (written by rtconf since per-API state; absent: none seen). */
   readonly unimplemented?: readonly UnimplementedApi[];
+  /** What the case saw of aliases and the exports they name (written by the alias cases; absent: nothing seen). */
+  readonly aliases?: readonly AliasIdentity[];
   /**
    * With `run --repeat N`: how each repetition ended, in order, with the run seed it used (a failing one replays with
    * that seed). Present on every result of a repeated run; a result whose outcomes differ is `flaky`.
@@ -182,6 +203,23 @@ export interface ResultsFile {
   readonly interface?: InterfaceInfo;
   readonly rules: readonly RuleSummary[];
   readonly runs: readonly CandidateRun[];
+}
+
+/** The metadata of a case that a result carries, as `conformance/case.ts`'s `CaseMeta` has it. */
+export interface ResultCaseMeta {
+  readonly id: string;
+  readonly module: ModuleName;
+  readonly rules: readonly string[];
+  readonly apis?: readonly string[];
+}
+
+/**
+ * The fields of a result that come from its case's metadata, never from what ran it (an agent's message is untrusted).
+ * @example
+ * const result: CaseResult = { ...caseFields(meta), status: 'pass', durationMs: 3 };
+ */
+export function caseFields(meta: ResultCaseMeta): Pick<CaseResult, 'case' | 'module' | 'rules' | 'apis'> {
+  return { case: meta.id, module: meta.module, rules: meta.rules, ...(meta.apis !== undefined ? { apis: meta.apis } : {}) };
 }
 
 /** Counts results by status. */

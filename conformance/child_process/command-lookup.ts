@@ -31,6 +31,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.uses-env-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.execFile'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'from-env-path');
       const { error, stdout } = await runToCallback(ctx, 'execFile', PROBE, [], { env: { PATH: dir } });
@@ -41,6 +42,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.env-path-wins-over-process-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.execFile'],
     async run(ctx) {
       const parentDir = await probeDir(ctx, 'from-process-path');
       const envDir = await probeDir(ctx, 'from-env-path');
@@ -90,6 +92,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.spawn-uses-env-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.spawn'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'spawned-via-env-path');
       const tracked = launch(ctx, 'spawn', [PROBE, [], { env: { PATH: dir } }]);

@@ -33,6 +33,7 @@ export const createServerCases = defineCases('https', [
   {
     id: 'https.create-server.listener-gets-request-and-response',
     rules: ['https.create-server.request-listener', 'https.events.server-request', 'https.server.serves-http'],
+    apis: ['https.createServer', 'https.Server'],
     async run(ctx) {
       uses(ctx, 'createServer');
       // Request and response objects, of whatever class: the request tells the listener what came (method, path,

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
 import type { CertificateSet, Credential } from '../certificate-set.js';
 import type { TrustedCredential, TrustedServer } from '../trusted-peer-handles.js';
-import { call, control, exchange, failure, observe, refusedByClient, trustedServer, uses, type Reply } from './_util.js';
+import { call, control, exchange, failure, observe, refusedByClient, send, trustedServer, uses, type Reply } from './_util.js';
 
 type CheckServerIdentity = (host: string, cert: tls.PeerCertificate) => Error | undefined;
 
@@ -27,15 +27,15 @@ interface Checked {
 
 /** Requests to a trusted localhost server with the given identity check; a fresh connection every time. */
 async function withCheck(ctx: CaseContext, check: CheckServerIdentity, credential: TrustedCredential = 'server'): Promise<Checked> {
-  uses(ctx, 'get');
+  uses(ctx, 'request');
   const certs = await ctx.fixtures.certificates();
   const server = await trustedServer(ctx, { credential });
   const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
   return {
     certs,
     server,
-    run: () => exchange(ctx, (done) => call(ctx, 'get')(options, done)),
-    fail: () => failure(ctx, () => call(ctx, 'get')(options)),
+    run: () => exchange(ctx, (done) => send(ctx)(options, done)),
+    fail: () => failure(ctx, () => send(ctx)(options)),
   };
 }
 
@@ -175,14 +175,14 @@ export const identityCases = defineCases('https', [
     id: 'https.auth.host-check-rejects-other-name',
     rules: ['https.auth.default-host-check', 'https.errors.tls-verification-error-event'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       // Trusted CA, valid dates: only the name (elsewhere.invalid, not localhost) is wrong.
       const wrongName = await trustedServer(ctx, { credential: 'wrongName' });
-      const get = call(ctx, 'get');
-      await refusedByClient(ctx, wrongName, () => get({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
+      const sendRequest = send(ctx);
+      await refusedByClient(ctx, wrongName, () => sendRequest({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
       const right = await trustedServer(ctx);
-      await control('the same request to a server named localhost', () => exchange(ctx, (done) => get({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
+      await control('the same request to a server named localhost', () => exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
     },
   },
 ]);

@@ -9,7 +9,8 @@ import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 export type CandidateLoad =
   | { readonly kind: 'builtins'; readonly declared?: CandidateDeclarations }
   | { readonly kind: 'adapter'; readonly spec: string; readonly cwd: string }
-  | { readonly kind: 'npm'; readonly spec: string; readonly entry: string; readonly packageName: string; readonly module?: string };
+  /** `entry` absent: the package ships no code (npm's placeholders), judged as an empty module. */
+  | { readonly kind: 'npm'; readonly spec: string; readonly entry?: string; readonly packageName: string; readonly module?: string };
 
 /** harness → agent */
 export type HostMessage =

@@ -12,6 +12,7 @@ import type { ChildProcessModule } from '../../conformance/modules.js';
 import reference from '../../reference/child_process.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind, CaseResult } from '../../results/results-file.js';
+import { misdeclaredApis } from './case-apis.js';
 import { changedCases, recordedRun, replacedExports } from './leak-mutants.js';
 import { runCase } from './run-case.js';
 
@@ -639,6 +640,10 @@ describe('child_process cases', function () {
       if (result.status !== 'pass' && result.status !== 'na') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(failures).to.deep.equal([]);
+  });
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    expect(misdeclaredApis(cases, await recorded())).to.deep.equal([]);
   });
 
   for (const leak of LEAK_MUTANTS) {

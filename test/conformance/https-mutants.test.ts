@@ -14,6 +14,7 @@ import { loadReferenceModules } from '../../runners/reference-modules.js';
 import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CaseResult } from '../../results/results-file.js';
+import { misdeclaredApis } from './case-apis.js';
 import { changedCases, recordedRun, replacedExports } from './leak-mutants.js';
 import { runCase } from './run-case.js';
 
@@ -637,6 +638,10 @@ describe('https cases', function () {
     const failures: string[] = [];
     for (const [id, result] of (await recorded()).results) if (result.status !== 'pass') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     expect(failures).to.deep.equal([]);
+  });
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    expect(misdeclaredApis(cases, await recorded())).to.deep.equal([]);
   });
 
   for (const leak of LEAK_MUTANTS) {

@@ -22,9 +22,12 @@ const SHIPPED_LAYERS = ['cli', 'io', 'spec', 'results', 'conformance', 'runners'
  */
 const NAMED_PATH = /(?<![\w./:-])(?:(?:docs|expectations|examples|spec)\/[\w.\-/*<>]*|[\w./-]+\.schema\.json)/g;
 
-/** The paths a text names, without the sentence's closing punctuation or a page anchor. */
+/** Our TypeScript sources: a message naming one (`spec/apis.ts does not list …`) speaks to a contributor, in a checkout. */
+const SOURCE_FILE = /\.[cm]?ts$/;
+
+/** The paths a text names, without the sentence's closing punctuation or a page anchor; sources left out. */
 function namedPaths(text: string): string[] {
-  return [...text.matchAll(NAMED_PATH)].map((match) => match[0].replace(/[.,;:]+$/, '').replace(/#.*$/, ''));
+  return [...text.matchAll(NAMED_PATH)].map((match) => match[0].replace(/[.,;:]+$/, '').replace(/#.*$/, '')).filter((path) => !SOURCE_FILE.test(path));
 }
 
 /** Every string literal and template chunk of a TypeScript source: the text it can print. Comments are not read. */
@@ -83,6 +86,7 @@ describe('the package ships what it names', function () {
     const code = ["// see docs/internal.md", "const a = 'see docs/runtimes.md.';", 'const b = `gate with ${flag} expectations/node-20.json, or see docs/runtimes.md#workerd`;'].join('\n');
     expect(stringsOf('x.ts', code).flatMap(namedPaths)).to.deep.equal(['docs/runtimes.md', 'expectations/node-20.json', 'docs/runtimes.md']);
     expect(namedPaths('read reports/export.schema.json, not ./docs/x.md or https://example.com/docs/y')).to.deep.equal(['reports/export.schema.json']);
+    expect(namedPaths('a case declares an API spec/apis.ts does not list; see spec/rt-library-interface.md')).to.deep.equal(['spec/rt-library-interface.md']);
     const files = new Set(['expectations/node-20.json', 'docs/runtimes.md']);
     expect(ships(files, 'expectations/')).to.equal(true);
     expect(ships(files, 'expectations')).to.equal(true);
