@@ -385,6 +385,22 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.create-server.request-cert-rejects-client-without-certificate', 'https.create-server.secure-context-max-version'],
   },
   {
+    name: 'createServer that ignores handshakeTimeout (a TLS server option: the default 120 s holds)',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: undefined }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
+    name: 'createServer that hangs up at once on every client that has not started its TLS handshake',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: 1 }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
     name: 'createServer that ignores plain-HTTP server options',
     module: mutant({
       createServer: (options?: unknown, listener?: unknown) =>
