@@ -2,12 +2,12 @@
 // dashboard` judge their results with `markExpectations` (the regression gate over --expect files and the baseline,
 // or with neither, "every failing normative case is unexpected"), print its report, and exit 1 exactly when it found
 // an unexpected result. `rtconf diff A B` is the same gate with A as the baseline.
-import type { ExpectationSource } from '../results/expectation-match.js';
-import { describeUnmatched, type GateReport } from '../results/regression-gate.js';
+import type { ExpectationSource, GateReport } from '../lib/index.js';
+import { describeUnmatched } from '../results/regression-gate.js';
 import { formatGate, printable } from './terminal-text.js';
 
 /** Exit code of a verdict with an unexpected result: a verdict on the candidates, not an error of rtconf. */
-export const EXIT_UNEXPECTED = 1;
+const EXIT_UNEXPECTED = 1;
 
 /**
  * Prints the gate's part of a verb's output and returns the exit code it decides.

@@ -1,9 +1,11 @@
 // The rtconf command line: dispatches a verb to its command module, loaded on demand so `--help` stays instant.
 import { UsageError } from './usage-error.js';
+import type { VerbName } from './verbs.js';
 
 type Command = { main(argv: readonly string[]): Promise<number> };
 
-const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+/** One command module per verb of cli/verbs.ts: a verb without its module, or a module without its verb, is a type error. */
+const COMMANDS: Readonly<Record<VerbName, () => Promise<Command>>> = {
   run: () => import('./commands/run.js'),
   list: () => import('./commands/list.js'),
   report: () => import('./commands/report.js'),
@@ -15,9 +17,6 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   export: () => import('./commands/export.js'),
   bisect: () => import('./commands/bisect.js'),
 };
-
-/** The verbs rtconf dispatches; each has its table in cli/verbs.ts (test/cli/help.test.ts holds them together). */
-export const DISPATCHED_VERBS: readonly string[] = Object.keys(COMMANDS);
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [verb, ...rest] = argv;
@@ -42,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${toolInfo().version}\n`);
       return 0;
     }
-    const load = Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb] : undefined;
+    const load = Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb as VerbName] : undefined;
     if (!load) throw new UsageError(`unknown command "${verb}" (expected ${Object.keys(COMMANDS).join(', ')}; see rtconf --help)`);
     return await (await load()).main(rest);
   } catch (error) {
@@ -71,7 +70,7 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 /** Known input problems are one line and exit 2; anything else is a bug in rtconf: say so, with the stack. */
-export function reportError(error: unknown): number {
+function reportError(error: unknown): number {
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof Error && typeof code === 'string' && code.startsWith('ERR_RTCONF_')) {
     process.stderr.write(`rtconf: ${error.message}\n`);

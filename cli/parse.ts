@@ -1,12 +1,10 @@
 // Argument parsing shared by the commands: node's own `parseArgs` in strict mode, with its errors turned into
 // one-line usage errors. Each verb's options come from its table in cli/verbs.ts (`parseVerb`), the table its help
 // is generated from too.
+import { type ModuleName, MODULES } from '../lib/index.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { MODULES, type ModuleName } from '../spec/rule.js';
 import { UsageError } from './usage-error.js';
 import { VERBS, type Flag, type VerbName } from './verbs.js';
-
-export { DEFAULT_TIMEOUT_MS } from './verbs.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -15,20 +13,23 @@ type OptionsOf<F> = {
   -readonly [K in keyof F]: F[K] extends { readonly type: infer T extends Flag['type']; readonly multiple: true } ? { type: T; multiple: true } : F[K] extends { readonly type: infer T extends Flag['type'] } ? { type: T } : never;
 };
 
+/** What parseArgs returns for `options`, named so that the declarations the build emits can spell it. */
+type ParsedCommandLine<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: boolean }>>;
+
 /**
  * Parses a verb's arguments by its table in cli/verbs.ts.
  * @throws UsageError (exit 2) naming the verb, for an unknown flag or a flag without its value
  * @example
  * const { values } = parseVerb('diff', ['a.json', 'b.json', '--json']); // values.json === true
  */
-export function parseVerb<N extends VerbName>(name: N, argv: readonly string[]) {
+export function parseVerb<N extends VerbName>(name: N, argv: readonly string[]): ParsedCommandLine<OptionsOf<(typeof VERBS)[N]['flags']>> {
   const verb = VERBS[name];
   const options: Record<string, { type: Flag['type']; multiple?: true }> = {};
   for (const [flag, spec] of Object.entries(verb.flags) as [string, Flag][]) options[flag] = spec.multiple ? { type: spec.type, multiple: true } : { type: spec.type };
   return parseCommandLine(name, argv, options as OptionsOf<(typeof VERBS)[N]['flags']>, verb.positionals);
 }
 
-export function parseCommandLine<O extends Options>(verb: string, argv: readonly string[], options: O, allowPositionals = false) {
+function parseCommandLine<O extends Options>(verb: string, argv: readonly string[], options: O, allowPositionals = false): ParsedCommandLine<O> {
   try {
     return parseArgs({ args: joinNegativeNumbers(argv, options), options, strict: true, allowPositionals });
   } catch (error) {

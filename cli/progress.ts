@@ -2,10 +2,8 @@
 // one self-updating line shows every running candidate, and each gets a line of its own when it finishes; elsewhere
 // (CI logs) one line per candidate as it starts and one per non-passing case, tagged with its candidate, so logs stay
 // short but every problem is visible as it happens.
+import { type CandidateInfo, type CaseResult, isFailing, type RepetitionOf } from '../lib/index.js';
 import { printable, printableLine } from './terminal-text.js';
-import type { CandidateInfo, CaseResult } from '../results/results-file.js';
-import type { RepetitionOf } from '../runners/run-suite.js';
-import { isFailing } from '../results/status.js';
 
 export interface Progress {
   /** A candidate starts; with `run --repeat N`, `plan` says how many repetitions and results in all to expect. */

@@ -1,18 +1,13 @@
 // The end-of-run summary: one row per candidate and module with its counts and verdict (the one verdict of
 // results/verdict.ts, over normative rules), how to replay what failed, and one line per candidate that says what
 // its verdict means (and, with a gate, whether every failure was expected).
-import { MODULES } from '../spec/rule.js';
-import type { CandidateInfo, CandidateRun, ResultsFile } from '../results/results-file.js';
-import type { ExpectationMarks } from '../results/expectation-marks.js';
+import { apis, type ApiStateName, type CandidateInfo, type CandidateRun, type ExpectationMarks, isFailing, MODULES, type PassRate, passRate, type ResultsFile, STATUSES } from '../lib/index.js';
 import { expectationNote } from '../results/expectation-note.js';
 import { replayFor } from '../results/replay.js';
 import { candidateLabel as labelOf } from '../results/candidate-label.js';
 import { hungFunctions } from '../results/hung-functions.js';
-import { isFailing, STATUSES } from '../results/status.js';
-import { passRate, type PassRate } from '../results/verdict.js';
 import { summarize } from '../results/results-file.js';
-import { apiStates, countStates, type ApiStateName } from '../results/api-state.js';
-import { apis } from '../spec/apis.js';
+import { apiStates, countStates } from '../results/api-state.js';
 import { clip } from '../io/message-text.js';
 import { printable, printableLine } from './terminal-text.js';
 
@@ -85,7 +80,7 @@ const SHOWN_STATES: readonly ApiStateName[] = ['conformant', 'partial', 'stub', 
  * The per-API states (results/api-state.ts) counted per candidate and module, as a second table: how many of the
  * module's exports are conformant, partial, stubs, absent or untested, naming the ones that are not conformant.
  */
-export function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): void {
+function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): void {
   const header = ['candidate', 'module', ...SHOWN_STATES, 'exports not conformant'];
   const rows: string[][] = [];
   for (const run of results.runs) {

@@ -1,8 +1,9 @@
 // Console formatting: how results, diffs and the gate read in a terminal. Candidate-provided text passes through
 // `printable` first, so no candidate can move the cursor or recolour the terminal.
+import type { GateItem, GateReport } from '../lib/index.js';
 import { clip, firstLine } from '../io/message-text.js';
 import { CHANGE_KINDS, CHANGE_NOUNS, type ChangeKind, type ResultsDiff } from '../results/diff.js';
-import { describeUnmatched, type ExpectationSource, type GateItem, type GateReport } from '../results/regression-gate.js';
+import { describeUnmatched, type ExpectationSource } from '../results/regression-gate.js';
 import { describeSources } from '../results/expectation-note.js';
 
 export interface FormatDiffOptions {
@@ -90,7 +91,7 @@ const VERDICT_CASES = 3;
  * brokenRules([{ candidate: 'host', case: 'querystring.stringify.x', rules: ['querystring.stringify.finite-number-values'] }]);
  * // 'querystring.stringify.x (querystring.stringify.finite-number-values)'
  */
-export function brokenRules(items: readonly GateItem[]): string {
+function brokenRules(items: readonly GateItem[]): string {
   const several = new Set(items.map((item) => item.candidate)).size > 1;
   const named = items.slice(0, VERDICT_CASES).map((item) => {
     const rules = item.rules && item.rules.length > 0 ? ` (${item.rules.join(', ')})` : '';

@@ -4,9 +4,9 @@
 // default than the one the code uses (the defaults below are the code's own constants). Pure data and constants:
 // `rtconf help VERB` loads this file and nothing of the verb itself.
 import { MODULES } from '../spec/rule.js';
+import { DEFAULT_TIMEOUT_MS } from '../runners/runner.js';
 
-/** The per-case limit in ms for cases that set none, when `--timeout` is not given. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export { DEFAULT_TIMEOUT_MS };
 /** Where `run` and `mutate` write without `--out`. */
 export const DEFAULT_OUT = 'rtconf-report';
 /** `bisect --samples`: releases probed evenly between the two ends before the binary search. */
@@ -58,6 +58,14 @@ const PAIR = {
   byDefault: 'candidates of one id; a baseline and a run of one candidate each, when both are one implementation (kind and name), with each other',
 } as const satisfies Flag;
 
+/** `--summary FILE` of the verbs that judge one results file. */
+const SUMMARY = {
+  type: 'string',
+  value: 'FILE',
+  help: 'append a Markdown summary to FILE: the gate\'s verdict, each candidate\'s, each export\'s state, the unexpected results (for CI: --summary "$GITHUB_STEP_SUMMARY")',
+  byDefault: 'none',
+} as const satisfies Flag;
+
 const RUN = {
   usage: ['run [options]'],
   summary: 'run the suite; writes DIR/results.json, index.html, junit.xml and badges',
@@ -103,6 +111,7 @@ const RUN = {
       help: 'certify against the interface as of runtime release VER (e.g. v18.0.0; see the Versioning table of the spec): cases citing a rule introduced later are n/a',
       byDefault: 'the whole interface',
     },
+    summary: SUMMARY,
   },
   examples: [
     'npx rtconf run --candidate host --expect expectations/node-20.json',
@@ -165,6 +174,7 @@ const REPORT = {
     expect: { type: 'string', multiple: true, value: 'FILE', help: 'expectations files, repeatable: each result is marked expected or unexpected', byDefault: 'none' },
     mutation: { type: 'string', value: 'FILE', help: 'a mutation.json (rtconf mutate) for the suite-strength section', byDefault: 'a mutation.json next to RESULTS, if any' },
     out: { type: 'string', value: 'DIR', help: 'where the reports go', byDefault: 'the folder that holds RESULTS' },
+    summary: SUMMARY,
   },
   examples: ['npx rtconf report rtconf-report/results.json --baseline last-release/results.json --out compared'],
 } as const satisfies Verb;

@@ -7,8 +7,6 @@ import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModul
 import type { CertificateSet } from './certificate-set.js';
 import type { TrustedConnectOptions, TrustedConnection, TrustedServer, TrustedServerOptions } from './trusted-peer-handles.js';
 
-export type { ModuleName };
-
 /** The metadata of a case: plain data, selectable and reportable without running anything. */
 export interface CaseMeta {
   /** Stable dotted id, `module.topic.behaviour`, e.g. `querystring.parse.repeated-keys-in-order`. */

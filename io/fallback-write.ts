@@ -14,7 +14,7 @@ export interface FallbackWrite {
 }
 
 /** Neither the requested location nor the temp fallback took the file: bad environment, exit 2. */
-export class FallbackWriteError extends Error {
+class FallbackWriteError extends Error {
   override readonly name = 'FallbackWriteError';
   readonly code = 'ERR_RTCONF_WRITE';
 }

@@ -8,7 +8,7 @@ import { writeFileAtomically } from './atomic-write.js';
 import { LOCK_FILE } from './out-dir-lock.js';
 
 /** The manifest's file name inside the output folder. */
-export const MANIFEST_FILE = '.rtconf-manifest.json';
+const MANIFEST_FILE = '.rtconf-manifest.json';
 
 /** Names a manifest may never cause to be removed. */
 const PROTECTED: ReadonlySet<string> = new Set([MANIFEST_FILE, LOCK_FILE, 'results.json']);
@@ -51,7 +51,7 @@ export async function recordGeneratedFiles(dir: string, files: readonly string[]
  * @example
  * await readGeneratedFiles('rtconf-report'); // ['badge-host.svg', 'index.html', 'junit.xml']
  */
-export async function readGeneratedFiles(dir: string): Promise<string[]> {
+async function readGeneratedFiles(dir: string): Promise<string[]> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8'));

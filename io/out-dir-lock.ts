@@ -11,7 +11,7 @@ import { join } from 'node:path';
 export const LOCK_FILE = '.rtconf.lock';
 
 /** The output folder is unusable or taken: bad input, exit 2, one line. */
-export class OutDirError extends Error {
+class OutDirError extends Error {
   override readonly name = 'OutDirError';
   readonly code = 'ERR_RTCONF_OUT_DIR';
 }

@@ -4,19 +4,13 @@
 // finding. A mutant that only this platform cannot observe (code that runs on Windows or Android alone) is not
 // equivalent: it belongs in `mutation/unobservable-mutants.json`.
 import { join } from 'node:path';
-import { parseMutantList, readMutantList, type ListedMutant, type MutantList } from './mutant-list.js';
+import { readMutantList, type MutantList } from './mutant-list.js';
 
-export type EquivalentMutant = ListedMutant;
 export type EquivalentMutants = MutantList;
 
 /** Where the list lives in a checkout. */
 export function equivalentMutantsPath(root: string): string {
   return join(root, 'mutation', 'equivalent-mutants.json');
-}
-
-/** Validates the parsed list; `source` names the file in messages. */
-export function parseEquivalentMutants(data: unknown, source: string): EquivalentMutants {
-  return parseMutantList(data, source);
 }
 
 /** Reads the list; a missing file is an empty list. */

@@ -2,8 +2,10 @@
 // (1-based line and column), the text it replaces and a unified diff of the changed line(s).
 import { createHash } from 'node:crypto';
 import ts from 'typescript5';
-import { beyondSpecRegions, claimOf, regionAround, type BeyondSpecKeyName, type MarkerProblem } from './beyond-spec.js';
+import { beyondSpecRegions, claimOf, regionAround, type MarkerProblem } from './beyond-spec.js';
+import type { BeyondSpecKeyName } from './beyond-spec-keys.js';
 import { findMutations, OPERATORS, type Edit, type MutationSite, type OperatorName } from './operators.js';
+import { unifiedDiff } from './unified-diff.js';
 
 /** One proposed edit (its operator, place, replacement and span: a MutationSite) made a mutant of a file. */
 export interface Mutant extends MutationSite {
@@ -85,24 +87,6 @@ export function markerProblems(file: string, text: string): MarkerProblem[] {
 /** The source text with the mutant's edit applied. */
 export function applyMutant(text: string, mutant: Edit): string {
   return `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`;
-}
-
-/** A one-hunk unified diff of the lines the edit touches (no context lines: the change is the point). */
-export function unifiedDiff(file: string, text: string, site: Edit): string {
-  const lineStart = text.lastIndexOf('\n', site.start - 1) + 1;
-  const nextBreak = text.indexOf('\n', Math.max(site.end, site.start));
-  const lineEnd = nextBreak === -1 ? text.length : nextBreak;
-  const before = text.slice(lineStart, lineEnd).split('\n');
-  const after = `${text.slice(lineStart, site.start)}${site.replacement}${text.slice(site.end, lineEnd)}`.split('\n');
-  const first = text.slice(0, lineStart).split('\n').length;
-  const range = (count: number): string => (count === 1 ? `${first}` : `${first},${count}`);
-  return [
-    `--- a/${file}`,
-    `+++ b/${file}`,
-    `@@ -${range(before.length)} +${range(after.length)} @@`,
-    ...before.map((line) => `-${line}`),
-    ...after.map((line) => `+${line}`),
-  ].join('\n');
 }
 
 /** The innermost function-like node with a body around `position`. */

@@ -17,7 +17,7 @@ export interface ListedMutant {
 export type MutantList = ReadonlyMap<string, ListedMutant>;
 
 /** A malformed list: bad input, exit 2. */
-export class MutantListError extends Error {
+class MutantListError extends Error {
   override readonly name = 'MutantListError';
   readonly code = 'ERR_RTCONF_MUTANT_LIST';
 }
@@ -26,7 +26,7 @@ export class MutantListError extends Error {
  * Validates a parsed list; `source` names the file in messages.
  * @param options.platforms each entry must name the platforms that can observe it (the unobservable list)
  */
-export function parseMutantList(data: unknown, source: string, options: { platforms?: boolean } = {}): MutantList {
+function parseMutantList(data: unknown, source: string, options: { platforms?: boolean } = {}): MutantList {
   const mutants = (data as { mutants?: unknown } | null)?.mutants;
   if (typeof mutants !== 'object' || mutants === null || Array.isArray(mutants)) {
     throw new MutantListError(`${source}: must be { "mutants": { "<mutant id>": { "reason": "…" } } }`);

@@ -76,7 +76,7 @@ const ARITHMETIC: ReadonlyMap<ts.SyntaxKind, string> = new Map([
 ]);
 
 /** Text that replaces an empty string literal: distinct from anything the cases send. */
-export const NON_EMPTY_STRING = 'rtconf-mutant';
+const NON_EMPTY_STRING = 'rtconf-mutant';
 
 /**
  * Every mutation the operators propose for one source file, in source order.

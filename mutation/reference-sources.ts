@@ -18,7 +18,7 @@ export interface ReferenceSources {
 }
 
 /** The public file of `module` under `referenceDir`, or undefined when the reference does not provide it. */
-export function entryOf(referenceDir: string, module: ModuleName): string | undefined {
+function entryOf(referenceDir: string, module: ModuleName): string | undefined {
   return [join(referenceDir, `${module}.ts`), join(referenceDir, module, 'index.ts')].find((file) => existsSync(file));
 }
 
@@ -47,7 +47,7 @@ export function readReferenceSources(root: string, modules: readonly ModuleName[
 }
 
 /** `entry` and every `.ts` file it reaches by relative static imports, re-exports and `import()`. */
-export function reachableFiles(entry: string): string[] {
+function reachableFiles(entry: string): string[] {
   const seen = new Set<string>();
   const pending = [resolve(entry)];
   while (pending.length > 0) {

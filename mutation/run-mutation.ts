@@ -33,11 +33,13 @@ import { buildCandidate } from './build-candidate.js';
 import { changedLinesSince, touches } from './changed-lines.js';
 import { CASE_RUNTIME_ARGUMENTS, casesCoveringSpan, coverageMap, type CoverageMap } from './coverage-map.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
-import { unobservableOn, type UnobservableMutant, type UnobservableMutants } from './unobservable-mutants.js';
+import { unobservableOn, type UnobservableMutants } from './unobservable-mutants.js';
 import { applyMutant, generateMutants, markerProblems, type Mutant } from './generate-mutants.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources, type ReferenceSources } from './reference-sources.js';
 import { lineStarts } from './source-map.js';
+import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
+import { sample, shuffle } from './seeded-random.js';
 
 export interface MutationOptions {
   /** The package root (holding reference/ and conformance/). */
@@ -232,42 +234,6 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     await fixtures.close();
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/**
- * A run mutant in marked code (audited, or in the check of a marked refusal): not noticed, it is `beyond-spec` as
- * marked; noticed, it counts as killed. In marked code proper the note says that the change reaches behaviour the spec
- * states (an error that can no longer be made…): the marker claims too much. In a check, a kill (a good value now
- * refused) is what the check's mutants are run for, and needs no note.
- */
-export function judgeMarked(result: MutantRecord, marker: Mutant['beyondSpec']): MutantRecord {
-  if (!marker) return result;
-  if (result.status === 'survived') {
-    const check = `run as a check of code marked beyond the spec (line ${marker.line}), and no case noticed: `;
-    return { ...result, status: 'beyond-spec', note: `${marker.check ? check : ''}${marker.reason}` };
-  }
-  // A check that now refuses a good value is killed, as it should be: only a kill in marked code says something.
-  if ((result.status === 'killed' || result.status === 'timeout') && !marker.check) {
-    return { ...result, note: `in code marked beyond the spec (line ${marker.line}), yet a case noticed: this change reaches behaviour the spec states${result.note ? `; ${result.note}` : ''}` };
-  }
-  return result;
-}
-
-/**
- * A run mutant listed as not observable on this platform: not noticed, it is `unobservable`; noticed, the list claims
- * too much, and it counts as killed, with a note that says so.
- */
-export function judgeUnobservable(result: MutantRecord, listed: UnobservableMutant | undefined): MutantRecord {
-  if (!listed || result.status === 'beyond-spec') return result;
-  if (result.status === 'survived') return { ...result, status: 'unobservable', note: unobservableNote(listed) };
-  if (result.status === 'killed' || result.status === 'timeout') {
-    return { ...result, note: `listed as observable only on ${listed.platforms.join(', ')} (mutation/unobservable-mutants.json), yet a case noticed here: the entry claims too much${result.note ? `; ${result.note}` : ''}` };
-  }
-  return result;
-}
-
-function unobservableNote(listed: UnobservableMutant): string {
-  return `observable only on ${listed.platforms.join(', ')}: ${listed.reason}`;
 }
 
 /** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */
@@ -512,40 +478,4 @@ async function dryRun(
   emit(`dry run: ${missing.length} case(s) against the unmutated reference in ${((performance.now() - started) / 1000).toFixed(1)} s${missing.length < cases.length ? ` (${cases.length - missing.length} from the cache)` : ''}`);
   if (file && !options.signal?.aborted) await writeFileAtomically(file, JSON.stringify(dry));
   return dry;
-}
-
-/** Shuffles `items` in place with a seeded generator (the same order for the same seed). */
-function shuffle<T>(items: T[], seed: number): void {
-  const random = seededRandom(seed ^ 0x5bd1e995);
-  for (let at = items.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [items[at], items[other]] = [items[other] as T, items[at] as T];
-  }
-}
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    // xorshift32: small, seeded, and the same on every platform.
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x100000000;
-  };
-}
-
-/** `count` items drawn without replacement by a seeded shuffle, kept in their original order. */
-export function sample<T>(items: readonly T[], count: number, seed: number): T[] {
-  const random = seededRandom(seed);
-  const indices = items.map((_, index) => index);
-  for (let at = indices.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [indices[at], indices[other]] = [indices[other] as number, indices[at] as number];
-  }
-  return indices
-    .slice(0, count)
-    .sort((a, b) => a - b)
-    .map((index) => items[index] as T);
 }

@@ -1,5 +1,6 @@
 // Reads a version 3 source map (as esbuild writes them) into a flat list of mapping points: a generated position and
 // the original file, line and column it came from.
+import { decodeVlq } from './vlq.js';
 
 export interface MappingPoint {
   /** 0-based line and column in the generated file. */
@@ -17,29 +18,6 @@ export interface SourceMapV3 {
   readonly sources: readonly string[];
   readonly mappings: string;
   readonly sourceRoot?: string;
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = new Map([...BASE64].map((char, index) => [char, index]));
-
-/** Decodes the base64 VLQ fields of one segment (`AAgBC` → [0, 0, 16, 1]). */
-export function decodeVlq(segment: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = DIGIT.get(char);
-    if (digit === undefined) throw new Error(`invalid base64 VLQ character ${JSON.stringify(char)} in source map`);
-    value += (digit & 31) * 2 ** shift;
-    if (digit & 32) {
-      shift += 5;
-      continue;
-    }
-    values.push(value & 1 ? -Math.floor(value / 2) : Math.floor(value / 2));
-    value = 0;
-    shift = 0;
-  }
-  return values;
 }
 
 /**

@@ -5,7 +5,7 @@
 // platforms it runs like any other; elsewhere it is still run when a case covers it, and reported `unobservable` unless
 // a case notices (then it is killed, and its entry claims too much).
 import { join } from 'node:path';
-import { parseMutantList, readMutantList, type ListedMutant, type MutantList } from './mutant-list.js';
+import { readMutantList, type ListedMutant, type MutantList } from './mutant-list.js';
 
 export type UnobservableMutant = ListedMutant & { readonly platforms: readonly string[] };
 export type UnobservableMutants = ReadonlyMap<string, UnobservableMutant>;
@@ -15,12 +15,7 @@ export function unobservableMutantsPath(root: string): string {
   return join(root, 'mutation', 'unobservable-mutants.json');
 }
 
-/** Validates the parsed list; `source` names the file in messages. Every entry names its platforms. */
-export function parseUnobservableMutants(data: unknown, source: string): UnobservableMutants {
-  return parseMutantList(data, source, { platforms: true }) as ReadonlyMap<string, UnobservableMutant>;
-}
-
-/** Reads the list; a missing file is an empty list. */
+/** Reads the list; a missing file is an empty list. Every entry names its platforms. */
 export async function readUnobservableMutants(file: string): Promise<UnobservableMutants> {
   return (await readMutantList(file, { platforms: true })) as MutantList as UnobservableMutants;
 }

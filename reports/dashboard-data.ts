@@ -4,7 +4,7 @@
 // seeds are told apart, never merged. Pass rates come from the one verdict (`passRate`), computed here in typed code.
 import { clean, compare as compareSemver, valid } from 'semver';
 import type { ModuleName } from '../spec/rule.js';
-import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
+import type { ExpectationMarks } from '../results/expectation-marks.js';
 import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { toolInfo } from '../io/tool-info.js';
 import { everyImplementationDiffers } from '../results/every-implementation-differs.js';
@@ -19,11 +19,11 @@ import { orderRules } from './report-data.js';
 export interface DashboardInput {
   readonly file: string;
   readonly results: ResultsFile;
-}
-
-export interface DashboardOptions {
-  /** Expectations files (`--expect`): each result is then marked expected or unexpected, as `rtconf run` judges it. */
-  readonly expectations?: readonly ExpectationsInput[];
+  /**
+   * The gate's judgement of this file (`markExpectations` over the `--expect` files), made once by the verb that exits
+   * by it: with sources, each result is marked by it and the page counts unexpected results by it.
+   */
+  readonly judgement?: ExpectationMarks;
 }
 
 /** What one results file says about how its runs were made. */
@@ -118,25 +118,27 @@ const KIND_RANK: Readonly<Record<CandidateKind, number>> = { reference: 0, host:
 
 /**
  * Builds the dashboard's data from several results files.
- * @param inputs validated results files (`readResults`), each with the name to show for it
- * @param options expectations files, to mark results expected or unexpected
+ * @param inputs validated results files (`readResults`), each with the name to show for it and the gate's judgement
  * @returns plain JSON-serializable data
  * @example
- * const data = buildDashboardData([{ file: 'node-22/results.json', results }], { expectations });
+ * const data = buildDashboardData([{ file: 'node-22/results.json', results, judgement: markExpectations(results, sources) }]);
  */
-export function buildDashboardData(inputs: readonly DashboardInput[], options: DashboardOptions = {}): DashboardData {
+export function buildDashboardData(inputs: readonly DashboardInput[]): DashboardData {
   const rules = unionRules(inputs);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normative = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
   const cases = collectCases(inputs.flatMap(({ results }) => results.runs), ruleIndex, normative);
   const modules = modulesOf(rules, cases);
   const apis = pageApis(rules, modules);
-  const sources = gateSources(options.expectations);
+  // The gate as the verb judged each file; the page marks by it where it had sources to judge by.
+  const judged = (input: DashboardInput): ExpectationMarks | undefined => (input.judgement && input.judgement.sources.length > 0 ? input.judgement : undefined);
+  const gateLabels = (inputs.map(judged).find((marks) => marks !== undefined)?.sources ?? []).map((item) => item.label);
   let unexpected = 0;
   let unexpectedPasses = 0;
 
-  const unordered = inputs.flatMap(({ results }, source) => {
-    const marks = sources.length > 0 ? markExpectations(results, sources) : undefined;
+  const unordered = inputs.flatMap((input, source) => {
+    const { results } = input;
+    const marks = judged(input);
     unexpected += marks?.report.unexpected.length ?? 0;
     unexpectedPasses += marks?.report.newPasses.length ?? 0;
     return results.runs.map(
@@ -191,7 +193,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[], options: D
       seeds: distinctSorted(columns.map((column) => inputs[column.source]?.results.seed ?? 0), (a, b) => a - b),
       interfaces: distinctSorted(columns.map((column) => inputs[column.source]?.results.interface?.version ?? ''), compareVersions),
     },
-    ...(sources.length > 0 ? { gate: { sources: sources.map((source) => source.label), unexpected, unexpectedPasses } } : {}),
+    ...(gateLabels.length > 0 ? { gate: { sources: gateLabels, unexpected, unexpectedPasses } } : {}),
   };
 }
 

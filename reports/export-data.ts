@@ -6,19 +6,19 @@
 // module with no rules.
 import { MODULES, type ModuleName, type RuleLevel } from '../spec/rule.js';
 import { rules as catalogueRules } from '../spec/index.js';
-import { apiCites, apis as catalogueApis, type ApiKind } from '../spec/apis.js';
+import { apiCites, apis as catalogueApis, apisOfRule, type ApiKind } from '../spec/apis.js';
 import type { CandidateBuild, CandidateInfo, CandidateKind, CandidateLayer, CandidatePage, ResultsFile, RuleSummary } from '../results/results-file.js';
 import { apiStates, countStates, type ApiState, type ApiStateCounts } from '../results/api-state.js';
 import { passRate, ruleStatuses, type RuleStatus, type Verdict } from '../results/verdict.js';
 import { toolInfo } from '../io/tool-info.js';
 
 /** The format's name, and its version: a consumer checks both before reading further. */
-export const EXPORT_FORMAT = 'rt-conformance-export';
+const EXPORT_FORMAT = 'rt-conformance-export';
 /** 2: modules a run did not select are listed as such (`selected: false`, rule status and API reason `not-selected`). */
-export const EXPORT_FORMAT_VERSION = 2;
+const EXPORT_FORMAT_VERSION = 2;
 
 /** A rule's status in an export: as a run aggregates it, or `not-selected` when the run did not select its module. */
-export type ExportRuleStatus = RuleStatus | 'not-selected';
+type ExportRuleStatus = RuleStatus | 'not-selected';
 
 export interface ExportInput {
   /** The results file as named on the command line (recorded as given). */
@@ -138,7 +138,7 @@ export function buildExport(inputs: readonly ExportInput[]): ExportFile {
       kind: api.kind,
       rules: rules.filter((rule) => rule.level === 'normative' && apiCites(api, rule.id)).map((rule) => rule.id),
     })),
-    rules: rules.map((rule) => ({ id: rule.id, module: rule.module, level: rule.level, apis: catalogueApis.filter((api) => apiCites(api, rule.id)).map((api) => api.id), title: rule.title })),
+    rules: rules.map((rule) => ({ id: rule.id, module: rule.module, level: rule.level, apis: apisOfRule(rule.id), title: rule.title })),
     candidates: inputs.flatMap(({ results }, source) => results.runs.map((run) => candidateEntry(run, results, source, rules))),
   };
   return exported;

@@ -1,7 +1,13 @@
 // JUnit XML for CI systems (Jenkins, GitLab, GitHub test reporters): one <testsuite> per candidate × module, one
-// <testcase> per case result. fail → <failure>; error, timeout, crash → <error>; skip, na → <skipped>.
+// <testcase> per case result. It counts as the gate does, from the judgement the verb exits by, so a CI viewer is red
+// exactly when the exit code is 1: an unexpected failure is a <failure> (fail) or an <error> (error, timeout, crash,
+// flaky); an expected one is <skipped> with its expectation's reason, as pytest writes an xfail; a pass where a
+// failure was expected passes, saying so in <system-out>; skip and na are <skipped>. Without a judgement every
+// failing status is a failure or an error.
 import { MODULES } from '../spec/rule.js';
 import type { CandidateRun, CaseResult, ResultsFile } from '../results/results-file.js';
+import type { ExpectationMarks, ResultExpectation } from '../results/expectation-marks.js';
+import { describeSources } from '../results/expectation-note.js';
 import { replayFor } from '../results/replay.js';
 import { isFailing } from '../results/status.js';
 import { passRate, type PassRate } from '../results/verdict.js';
@@ -20,26 +26,35 @@ interface Counts {
   seconds: number;
 }
 
+/** The gate's word on one result, where the judgement had sources to judge by. */
+type MarkOf = (result: CaseResult) => ResultExpectation | undefined;
+
 /**
  * Renders a results file as JUnit XML.
  * @param results a validated results file
+ * @param judgement the gate's judgement of `results`, as the verb exits by it (`markExpectations`); absent: every
+ *   failing status counts
  * @returns the XML document (UTF-8, XML 1.0); every candidate-provided string is escaped
  * @example
- * await writeFile('junit.xml', renderJunitXml(await readResults('results.json')));
+ * await writeFile('junit.xml', renderJunitXml(results, markExpectations(results, sources)));
  */
-export function renderJunitXml(results: ResultsFile): string {
+export function renderJunitXml(results: ResultsFile, judgement?: ExpectationMarks): string {
   const safeIds = uniqueSafeIds(results.runs.map((run) => run.candidate.id));
   const timestamp = junitTimestamp(results.startedAt);
   const total: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0, seconds: 0 };
   const suites: string[] = [];
+  const gate = judgement ? { sources: judgement.sources.map((source) => source.label) } : undefined;
   results.runs.forEach((run, index) => {
+    const markOf: MarkOf | undefined = judgement && ((result) => judgement.mark(run.candidate.id, result.case));
     for (const module of MODULES) {
       const cases = run.results.filter((result) => result.module === module);
       if (cases.length === 0) continue;
-      const counts = countOf(cases);
+      const rendered = cases.map((result) => renderCase(result, `${safeIds[index] ?? 'candidate'}.${module}`, replayFor(run.candidate, result.case, result, results.seed), markOf));
+      const counts = countOf(rendered.map(({ counted }) => counted), cases);
       for (const key of ['tests', 'failures', 'errors', 'skipped', 'seconds'] as const) total[key] += counts[key];
       const verdict = passRate(run, results.rules, module);
-      suites.push(renderSuite(run, `${safeIds[index] ?? 'candidate'}.${module}`, cases, counts, verdict, timestamp, results.seed, suites.length, results.interface?.version));
+      const judged = gate && gate.sources.length > 0 ? { sources: gate.sources, unexpected: cases.filter((result) => markOf?.(result)?.outcome === 'unexpected').length } : undefined;
+      suites.push(renderSuite(run, `${safeIds[index] ?? 'candidate'}.${module}`, rendered.map(({ xml }) => xml), counts, verdict, timestamp, results.seed, suites.length, results.interface?.version, judged));
     }
   });
   const name = `${results.tool.name} ${results.tool.version}`;
@@ -52,7 +67,21 @@ export function renderJunitXml(results: ResultsFile): string {
   ].join('\n');
 }
 
-function renderSuite(run: CandidateRun, className: string, cases: readonly CaseResult[], counts: Counts, rate: PassRate, timestamp: string, seed: number, id: number, interfaceVersion?: string): string {
+/** How one test case counts in its suite's attributes. */
+type Counted = 'pass' | 'failure' | 'error' | 'skipped';
+
+function renderSuite(
+  run: CandidateRun,
+  className: string,
+  cases: readonly string[],
+  counts: Counts,
+  rate: PassRate,
+  timestamp: string,
+  seed: number,
+  id: number,
+  interfaceVersion: string | undefined,
+  gate: { readonly sources: readonly string[]; readonly unexpected: number } | undefined,
+): string {
   const { candidate } = run;
   const properties = [
     ['candidate.id', candidate.id],
@@ -63,27 +92,48 @@ function renderSuite(run: CandidateRun, className: string, cases: readonly CaseR
     ...(interfaceVersion === undefined ? [] : [['interface', interfaceVersion]]),
     ['verdict', rate.verdict],
     ['normative-rules-passed', `${rate.passed}/${rate.evaluated}`],
+    ...(gate ? [['gate.sources', describeSources(gate.sources)], ['gate.unexpected', String(gate.unexpected)]] : []),
   ].map(([key = '', value = '']) => `      <property name="${attr(key)}" value="${attr(value)}"/>`);
   return [
     `  <testsuite name="${attr(className)}" id="${id}" package="${attr(className.slice(0, className.lastIndexOf('.')))}" ${countAttributes(counts)} timestamp="${timestamp}" hostname="localhost">`,
     '    <properties>',
     ...properties,
     '    </properties>',
-    ...cases.map((result) => renderCase(result, className, replayFor(candidate, result.case, result, seed))),
+    ...cases,
     '  </testsuite>',
   ].join('\n');
 }
 
-function renderCase(result: CaseResult, className: string, replay: string): string {
+/** One test case, and how it counts: as the judgement marks it, when there is one. */
+function renderCase(result: CaseResult, className: string, replay: string, markOf?: MarkOf): { xml: string; counted: Counted } {
   const open = `    <testcase classname="${attr(className)}" name="${attr(result.case)}" time="${seconds(result.durationMs)}"`;
-  if (result.status === 'pass') return `${open}/>`;
+  const close = (body: string): string => `${open}>\n${body}\n    </testcase>`;
+  const mark = markOf?.(result);
+  if (result.status === 'pass') {
+    if (mark?.outcome !== 'unexpected-pass') return { xml: `${open}/>`, counted: 'pass' };
+    // A pass the gate lets by, saying the expectation is stale, as a non-strict xpass is a pass.
+    const note = `unexpected pass: expected ${describeAllowed(mark)}; the expectation is stale (or the failure fixed)`;
+    return { xml: close(`      <system-out>${text(note)}</system-out>`), counted: 'pass' };
+  }
   if (!isFailing(result.status)) {
     const reason = result.message ?? (result.status === 'skip' ? 'the candidate does not provide this module' : 'the rules do not apply on this platform');
-    return `${open}>\n      <skipped message="${attr(cap(`${result.status}: ${reason}`, MAX_MESSAGE_CHARS))}"/>\n    </testcase>`;
+    return { xml: close(`      <skipped message="${attr(cap(`${result.status}: ${reason}`, MAX_MESSAGE_CHARS))}"/>`), counted: 'skipped' };
+  }
+  if (markOf && mark?.outcome !== 'unexpected') {
+    // A failure the gate does not count: expected (its reason said, as an xfail is), or of informative rules only.
+    const why = mark?.outcome === 'expected' ? `expected ${describeAllowed(mark)}` : 'not counted by the gate: the case cites informative rules only';
+    const message = cap(`${result.status}, ${why}`, MAX_MESSAGE_CHARS);
+    return { xml: close(`      <skipped message="${attr(message)}" type="expected-${result.status}">${text(details(result, replay))}</skipped>`), counted: 'skipped' };
   }
   const element = result.status === 'fail' ? 'failure' : 'error';
   const message = cap(`${result.status}: ${result.message ?? '(no message)'}`, MAX_MESSAGE_CHARS);
-  return `${open}>\n      <${element} message="${attr(message)}" type="${result.status}">${text(details(result, replay))}</${element}>\n    </testcase>`;
+  return { xml: close(`      <${element} message="${attr(message)}" type="${result.status}">${text(details(result, replay))}</${element}>`), counted: element };
+}
+
+/** `fail (known bug, expectations deno.json)`: what was allowed, why, and by which source. */
+function describeAllowed(mark: ResultExpectation): string {
+  const why = [mark.reason, mark.source].filter((part) => part !== undefined && part !== '').join(', ');
+  return `${(mark.allowed ?? ['pass']).join(' or ')}${why ? ` (${why})` : ''}`;
 }
 
 /** The body of a failure: everything needed to understand and replay it, one labelled field per line. */
@@ -102,15 +152,14 @@ function details(result: CaseResult, replay: string): string {
   return lines.join('\n');
 }
 
-function countOf(cases: readonly CaseResult[]): Counts {
-  const counts: Counts = { tests: cases.length, failures: 0, errors: 0, skipped: 0, seconds: 0 };
-  for (const result of cases) {
-    if (result.status === 'fail') counts.failures++;
-    else if (isFailing(result.status)) counts.errors++;
-    else if (result.status !== 'pass') counts.skipped++;
-    counts.seconds += result.durationMs / 1000;
-  }
-  return counts;
+function countOf(counted: readonly Counted[], cases: readonly CaseResult[]): Counts {
+  return {
+    tests: counted.length,
+    failures: counted.filter((how) => how === 'failure').length,
+    errors: counted.filter((how) => how === 'error').length,
+    skipped: counted.filter((how) => how === 'skipped').length,
+    seconds: cases.reduce((sum, result) => sum + result.durationMs / 1000, 0),
+  };
 }
 
 function countAttributes(counts: Counts): string {

@@ -4,7 +4,7 @@ import { MODULES, type ModuleName } from '../spec/rule.js';
 import type { CandidateInfo, ResultsFile, RuleSummary, RunEnvironment } from '../results/results-file.js';
 import { diffResults, type StatusChange } from '../results/diff.js';
 import type { ModuleScore, MutantStatus, MutationFile, RuleScore, Score } from '../results/mutation-file.js';
-import { gateSources, markExpectations, type ExpectationsInput } from '../results/expectation-marks.js';
+import type { ExpectationMarks } from '../results/expectation-marks.js';
 import { candidateView, collectCases, modulesOf, pageApis, type CandidateView, type PageApi, type ReportCase } from './candidate-view.js';
 
 export type { ApiCell, PageApi, ReportCase, ReportResult } from './candidate-view.js';
@@ -86,30 +86,36 @@ export interface ReportMutation {
   readonly unobservable: readonly (ReportSurvivor & { readonly reason: string })[];
 }
 
+/** What a report shows besides the run itself. */
+export interface ReportOptions {
+  /**
+   * The gate's judgement of the run (`markExpectations` over the sources the verb gated with), made once by the verb
+   * that exits by it: with expectations or a baseline among its sources, every result is marked by it and the
+   * candidates count their unexpected results by it. The report shows it; it never judges again.
+   */
+  readonly judgement?: ExpectationMarks;
+  /** An earlier run; its status changes are listed as regressions and fixes. */
+  readonly baseline?: ResultsFile;
+  /** A mutation.json (`rtconf mutate`): the report then shows the suite's strength per module and rule. */
+  readonly mutation?: MutationFile;
+}
+
 /**
  * Reshapes a results file (and optionally the baseline it is compared with) for the HTML report.
  * @param results the run to show
- * @param options.baseline an earlier run; its status changes are listed as regressions and fixes
- * @param options.baselineLabel how the gate names the baseline (default: `the baseline run`)
- * @param options.expectations expectations files (`--expect`); with them or a baseline, every result is marked
- *   expected or unexpected by the regression gate, and the candidates count their unexpected results
+ * @param options the gate's judgement, a baseline to compare with, a mutation file
  * @returns plain JSON-serializable data
  * @example
- * const data = buildReportData(results, { baseline });
+ * const data = buildReportData(results, { judgement: markExpectations(results, sources), baseline });
  */
-export function buildReportData(
-  results: ResultsFile,
-  options: { baseline?: ResultsFile; baselineLabel?: string; mutation?: MutationFile; expectations?: readonly ExpectationsInput[] } = {},
-): ReportData {
+export function buildReportData(results: ResultsFile, options: ReportOptions = {}): ReportData {
   const rules = orderRules(results.rules);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const normativeRules = new Set(rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
   const cases = collectCases(results.runs, ruleIndex, normativeRules);
   const modules = modulesOf(rules, cases);
-  // The same gate as `rtconf run`'s exit code: expectations files first, then the baseline.
-  const gated = (options.expectations?.length ?? 0) > 0 || options.baseline !== undefined;
-  const baseline = options.baseline ? { results: options.baseline, ...(options.baselineLabel ? { label: options.baselineLabel } : {}) } : undefined;
-  const marks = gated ? markExpectations(results, gateSources(options.expectations, baseline)) : undefined;
+  // The gate the verb exits by, as it judged: marks only where it had something to judge against.
+  const marks = options.judgement && options.judgement.sources.length > 0 ? options.judgement : undefined;
   const apis = pageApis(rules, modules);
   const candidates = results.runs.map((run): ReportCandidate => ({ ...run.candidate, ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks) }));
   const data: ReportData = {

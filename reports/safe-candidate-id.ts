@@ -8,7 +8,7 @@
  * safeCandidateId('runtime:node@22'); // 'runtime-node@22'
  * safeCandidateId('./adapters/My Polyfill.mjs'); // 'adapters-my-polyfill-mjs'
  */
-export function safeCandidateId(id: string): string {
+function safeCandidateId(id: string): string {
   const safe = id
     .toLowerCase()
     .replace(/[^a-z0-9_@-]+/g, '-')

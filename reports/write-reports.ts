@@ -7,25 +7,13 @@ import { basename, join } from 'node:path';
 import { writeFileAtomically } from '../io/atomic-write.js';
 import { recordGeneratedFiles } from '../io/generated-files.js';
 import type { ResultsFile } from '../results/results-file.js';
-import type { MutationFile } from '../results/mutation-file.js';
-import type { ExpectationsInput } from '../results/expectation-marks.js';
 import { renderBadge } from './badge.js';
 import { shieldsEndpoint } from './shields-endpoint.js';
 import { MODULES, type ModuleName } from '../spec/rule.js';
 import { renderHtmlReport } from './html-report.js';
+import type { ReportOptions } from './report-data.js';
 import { renderJunitXml } from './junit-xml.js';
 import { uniqueSafeIds } from './safe-candidate-id.js';
-
-export interface WriteReportsOptions {
-  /** An earlier run; the HTML report then shows what regressed and what got fixed. */
-  readonly baseline?: ResultsFile;
-  /** How the gate names the baseline (`baseline old/results.json`), as the verb that gated with it does. */
-  readonly baselineLabel?: string;
-  /** A mutation.json (`rtconf mutate`): the HTML report then has a section on the suite's strength. */
-  readonly mutation?: MutationFile;
-  /** Expectations files (`--expect`): the HTML report then marks each result expected or unexpected. */
-  readonly expectations?: readonly ExpectationsInput[];
-}
 
 export interface WrittenReports {
   readonly html: string;
@@ -51,7 +39,7 @@ export class ReportsWriteError extends Error {
  * @example
  * badgeFileName('reference'); // 'badge-reference.svg'
  */
-export function badgeFileName(safeId: string): string {
+function badgeFileName(safeId: string): string {
   return `badge-${safeId}.svg`;
 }
 
@@ -60,7 +48,7 @@ export function badgeFileName(safeId: string): string {
  * @example
  * endpointFileName('runtime-node@22', 'https'); // 'shields-runtime-node@22-https.json'
  */
-export function endpointFileName(safeId: string, module: ModuleName): string {
+function endpointFileName(safeId: string, module: ModuleName): string {
   return `shields-${safeId}-${module}.json`;
 }
 
@@ -68,18 +56,20 @@ export function endpointFileName(safeId: string, module: ModuleName): string {
  * Renders and writes the reports of one run.
  * @param results the run (already written as results.json by the caller)
  * @param dir the output directory, created if missing
- * @param options an optional baseline for the HTML report
+ * @param options the gate's judgement, made once by the verb that exits by it (the page marks results by it, JUnit
+ *   counts by it: an expected failure is skipped with its reason; without one, the page marks nothing and JUnit calls
+ *   every failing status a failure); a baseline the page compares with; a mutation file
  * @returns the paths written, and the stale generated files removed
  * @throws ReportsWriteError after trying every output, when at least one failed (nothing is removed then)
  * @example
- * await writeReports(results, 'rtconf-report', { baseline: await readResults('last-release.json') });
+ * await writeReports(results, 'rtconf-report', { judgement: markExpectations(results, sources), baseline });
  */
-export async function writeReports(results: ResultsFile, dir: string, options: WriteReportsOptions = {}): Promise<WrittenReports> {
+export async function writeReports(results: ResultsFile, dir: string, options: ReportOptions = {}): Promise<WrittenReports> {
   await mkdir(dir, { recursive: true });
   const safeIds = uniqueSafeIds(results.runs.map((run) => run.candidate.id));
   const outputs: { file: string; render: () => string }[] = [
     { file: join(dir, 'index.html'), render: () => renderHtmlReport(results, options) },
-    { file: join(dir, 'junit.xml'), render: () => renderJunitXml(results) },
+    { file: join(dir, 'junit.xml'), render: () => renderJunitXml(results, options.judgement) },
     ...results.runs.map((run, index) => ({ file: join(dir, badgeFileName(safeIds[index] ?? 'candidate')), render: () => renderBadge(run, results.rules, results.interface ? { interfaceVersion: results.interface.version } : {}) })),
     // An endpoint per module the candidate provides: one whose every case was skipped has nothing to show.
     ...results.runs.flatMap((run, index) =>

@@ -145,7 +145,7 @@ function failingCasesOf(results: readonly Pick<CaseResult, 'case' | 'rules' | 's
  * @param ruleStatusList its normative rules with their statuses as judged for it, in catalogue order
  * @param failingCases the failing cases behind its failing rules
  */
-export function stateOf(
+function stateOf(
   api: string,
   ruleStatusList: readonly (readonly [string, RuleStatus])[],
   evidence: ApiState['evidence'],

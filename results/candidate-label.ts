@@ -7,7 +7,7 @@
 import type { CandidateBuild, CandidateCompatibility, CandidateInfo, CandidateLayer } from './results-file.js';
 
 /** Hex digits of a binary's SHA-256 shown to tell builds apart (as git shows 12 of a commit's). */
-export const SHORT_DIGEST_LENGTH = 12;
+const SHORT_DIGEST_LENGTH = 12;
 
 /**
  * A local build's short mark: the first hex digits of its digest.
@@ -25,7 +25,7 @@ export function buildTag(build: CandidateBuild): string {
  * withBuild('node 20.20.2', { path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' });
  * // 'node 20.20.2 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)'
  */
-export function withBuild(label: string, build: CandidateBuild | undefined): string {
+function withBuild(label: string, build: CandidateBuild | undefined): string {
   return build === undefined ? label : `${label} (local ${buildTag(build)}, ${build.path})`;
 }
 
@@ -34,7 +34,7 @@ export function withBuild(label: string, build: CandidateBuild | undefined): str
  * @example
  * compatibilityText({ date: '2025-08-14', flags: ['nodejs_compat'] }); // 'compat 2025-08-14 +nodejs_compat'
  */
-export function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
+function compatibilityText(compatibility: CandidateCompatibility | undefined): string {
   if (compatibility === undefined) return '';
   return [`compat ${compatibility.date}`, ...compatibility.flags.map((flag) => `+${flag}`)].join(' ');
 }
@@ -57,7 +57,7 @@ export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version'
  * @example
  * withLayer('1.33.4', { name: 'bare-node-runtime', version: '1.5.0' }); // '1.33.4 + bare-node-runtime 1.5.0'
  */
-export function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
+function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
   return layer === undefined ? label : `${label} + ${layer.name} ${layer.version}`;
 }
 
@@ -76,7 +76,7 @@ export function releaseLabel(version: string, candidate: Pick<CandidateInfo, 'co
  * @example
  * withCompatibility('workerd 1.20261117.1', { date: '2026-11-17', flags: [] }); // 'workerd 1.20261117.1 (compat 2026-11-17)'
  */
-export function withCompatibility(label: string, compatibility: CandidateCompatibility | undefined): string {
+function withCompatibility(label: string, compatibility: CandidateCompatibility | undefined): string {
   const text = compatibilityText(compatibility);
   return text === '' ? label : `${label} (${text})`;
 }

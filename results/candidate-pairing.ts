@@ -6,6 +6,7 @@
 // the one with the other. The baseline is then read with its paired candidates renamed to
 // the run's ids, so the gate, the report's comparison and `rtconf diff` match them with no change of their own.
 import { CandidateError } from './candidate-spec.js';
+import type { BaselineInput } from './expectation-marks.js';
 import type { CandidateInfo, ResultsFile } from './results-file.js';
 
 /** What pairing reads of a candidate: its id, and what it is (two builds of node are both `runtime` and `node`). */
@@ -40,7 +41,7 @@ export const PAIR_FLAG = '--pair';
  * @example
  * parsePair('runtime:/old/node=runtime:/new/node', ['runtime:/old/node'], ['runtime:/new/node']); // { baseline: 'runtime:/old/node', run: 'runtime:/new/node' }
  */
-export function parsePair(text: string, baselineIds: readonly string[], runIds: readonly string[]): CandidatePair {
+function parsePair(text: string, baselineIds: readonly string[], runIds: readonly string[]): CandidatePair {
   for (let at = text.indexOf('='); at > 0; at = text.indexOf('=', at + 1)) {
     const pair = { baseline: text.slice(0, at), run: text.slice(at + 1) };
     if (baselineIds.includes(pair.baseline) && runIds.includes(pair.run)) return pair;
@@ -60,7 +61,7 @@ export function parsePair(text: string, baselineIds: readonly string[], runIds: 
  * const node = (id: string) => ({ id, kind: 'runtime', name: 'node' }) as const;
  * pairCandidates([node('runtime:/old/node')], [node('runtime:/new/node')]); // pairs [{ baseline: 'runtime:/old/node', run: 'runtime:/new/node' }], how 'only-candidates'
  */
-export function pairCandidates(baseline: readonly PairedCandidate[], run: readonly PairedCandidate[], given: readonly string[] = []): Pairing {
+function pairCandidates(baseline: readonly PairedCandidate[], run: readonly PairedCandidate[], given: readonly string[] = []): Pairing {
   const baselineIds = [...new Set(baseline.map((candidate) => candidate.id))];
   const runIds = [...new Set(run.map((candidate) => candidate.id))];
   const [onlyBefore, onlyNow] = [baseline[0], run[0]];
@@ -97,7 +98,7 @@ function sameThing(a: PairedCandidate, b: PairedCandidate): boolean {
  * @example
  * const seen = pairedBaseline(baseline, pairCandidates(ids(baseline), ids(results)));
  */
-export function pairedBaseline(baseline: ResultsFile, pairing: Pairing): ResultsFile {
+function pairedBaseline(baseline: ResultsFile, pairing: Pairing): ResultsFile {
   if (pairing.pairs.length === 0) return baseline;
   const renamed = new Map(pairing.pairs.map((pair) => [pair.baseline, pair.run]));
   const taken = new Set(pairing.pairs.map((pair) => pair.run));
@@ -110,7 +111,7 @@ export function pairedBaseline(baseline: ResultsFile, pairing: Pairing): Results
 }
 
 /**
- * How the pairing reads in a source's label and in messages: '' when no pair was needed.
+ * How the pairing reads in the baseline's label and in messages: '' when no pair was needed.
  * @example
  * describePairing({ pairs: [{ baseline: 'runtime:/old/node', run: 'runtime:/new/node' }], how: 'only-candidates', … });
  * // 'its runtime:/old/node compared with runtime:/new/node, the only candidate of each'
@@ -127,28 +128,23 @@ export function candidateIds(results: ResultsFile): string[] {
 }
 
 /** The candidates of a results file, in its order. */
-export function candidatesOf(results: ResultsFile): CandidateInfo[] {
+function candidatesOf(results: ResultsFile): CandidateInfo[] {
   return results.runs.map((run) => run.candidate);
 }
 
-/** A baseline made ready for one run: its candidates paired with the run's, and the label the gate shows for it. */
-export interface ComparedBaseline {
-  /** The baseline with its paired candidates under the run's ids (`pairedBaseline`). */
-  readonly results: ResultsFile;
-  /** `baseline FILE`, with the pairs when there are any. */
-  readonly label: string;
-  readonly pairing: Pairing;
-}
-
 /**
- * The baseline of `rtconf run --baseline`, `rtconf report --baseline` and `rtconf diff`, paired with a run.
- * @param file the baseline's path as given, for its label
+ * A baseline made ready for one run: its candidates paired with the run's, and the baseline read under the run's ids
+ * (`pairedBaseline`); the gate labels it with the pairs (`gateSources`). `rtconf run --baseline`, `rtconf report
+ * --baseline` and `rtconf diff` pair this way, and so can a program judging a run of its own.
+ * @param baseline the earlier run, with its path
  * @param run the run's candidates
- * @param given the `--pair` texts
- * @throws CandidateError (exit 2) for a pair that names no candidate of each side
+ * @param given the `--pair` texts (`BASE_ID=RUN_ID`)
+ * @throws CandidateError (exit 2) for a pair that names no candidate of each side, or a candidate paired twice
+ * @example
+ * const baseline = pairBaseline({ file: 'yesterday/results.json', results: await readResults('yesterday/results.json') }, today.runs.map((run) => run.candidate));
+ * judge(today, { baseline });
  */
-export function compareBaseline(baseline: ResultsFile, file: string, run: readonly PairedCandidate[], given: readonly string[] = []): ComparedBaseline {
-  const pairing = pairCandidates(candidatesOf(baseline), run, given);
-  const described = describePairing(pairing);
-  return { results: pairedBaseline(baseline, pairing), label: `baseline ${file}${described ? ` (${described})` : ''}`, pairing };
+export function pairBaseline(baseline: BaselineInput, run: readonly PairedCandidate[], given: readonly string[] = []): BaselineInput {
+  const pairing = pairCandidates(candidatesOf(baseline.results), run, given);
+  return { file: baseline.file, results: pairedBaseline(baseline.results, pairing), pairing };
 }

@@ -106,6 +106,9 @@ export interface ChromiumSpec {
 
 export type CandidateSpec = ReferenceSpec | HostSpec | AdapterSpec | NpmSpec | RuntimeSpec | WorkerdSpec | BareSpec | ChromiumSpec;
 
+/** A spec that names releases by a range, which `pinRelease` pins to one: a runtime from the registry, workerd or Bare. */
+export type ReleaseRangeSpec = Extract<RuntimeSpec, { readonly from: 'registry' }> | WorkerdSpec | BareSpec;
+
 /** The tag of each kind of candidate: one file each under runners/candidates/. */
 export type CandidateSpecKind = CandidateSpec['kind'];
 
@@ -145,7 +148,7 @@ const SHOWN_CHARS = 200;
  * isAdapterPath('./my-adapter.mjs'); // true
  * isAdapterPath('npm:querystring-es3'); // false
  */
-export function isAdapterPath(text: string): boolean {
+function isAdapterPath(text: string): boolean {
   return ADAPTER_PATH.test(text) || ADAPTER_EXTENSION.test(text);
 }
 
@@ -212,14 +215,27 @@ export function adapterId(name: string): string {
 }
 
 /**
- * The same candidate at one exact release, for a spec that names releases by a range (a registry runtime or workerd):
- * what a replay runs so that it runs the version a column shows. Undefined for every other kind.
+ * Whether a spec names releases by a range: a runtime from the registry, workerd or Bare (what `rtconf bisect` can
+ * search and `pinRelease` can pin).
+ * @example
+ * namesReleases(parseCandidateSpec('runtime:node@22')); // true
+ * namesReleases(parseCandidateSpec('runtime:/opt/node')); // false
+ */
+export function namesReleases(spec: CandidateSpec): spec is ReleaseRangeSpec {
+  return (spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd' || spec.kind === 'bare';
+}
+
+/**
+ * The same candidate at one exact release, for a spec that names releases by a range (a registry runtime, workerd or
+ * Bare): what a replay runs so that it runs the version a column shows, and what each probe of `rtconf bisect` runs
+ * (workerd keeping its date and flags, Bare its layer). Undefined for every other kind.
  * @example
  * formatCandidateSpec(pinRelease(parseCandidateSpec('runtime:node@22'), '22.23.3')!); // 'runtime:node@22.23.3'
  */
-export function pinRelease(spec: CandidateSpec, version: string): CandidateSpec | undefined {
-  if ((spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd' || spec.kind === 'bare') return { ...spec, range: version };
-  return undefined;
+export function pinRelease(spec: ReleaseRangeSpec, version: string): ReleaseRangeSpec;
+export function pinRelease(spec: CandidateSpec, version: string): ReleaseRangeSpec | undefined;
+export function pinRelease(spec: CandidateSpec, version: string): ReleaseRangeSpec | undefined {
+  return namesReleases(spec) ? { ...spec, range: version } : undefined;
 }
 
 function atRange(range: string | undefined): string {

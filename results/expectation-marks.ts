@@ -17,6 +17,7 @@ import type { CandidateRun, ResultsFile, RuleSummary } from './results-file.js';
 import { isFailing, type Status } from './status.js';
 
 import { BASELINE_LABEL, EXPECTATIONS_LABEL, type ExpectationCounts } from './expectation-note.js';
+import { describePairing, type Pairing } from './candidate-pairing.js';
 
 export type { ExpectationOutcome } from './expectation-match.js';
 export type { ExpectationCounts } from './expectation-note.js';
@@ -41,6 +42,8 @@ export interface ExpectationsInput {
 }
 
 export interface ExpectationMarks {
+  /** The gate's verdict: no unexpected result (`report.unexpected` is empty), the exit code 0. */
+  readonly passed: boolean;
   /** The gate's report over the whole results file. */
   readonly report: GateReport;
   readonly sources: readonly ExpectationSource[];
@@ -49,14 +52,31 @@ export interface ExpectationMarks {
   counts(candidate: string): ExpectationCounts;
 }
 
+/** A baseline run as read by `readResults`, with the path it came from. */
+export interface BaselineInput {
+  readonly file: string;
+  readonly results: ResultsFile;
+  /**
+   * How its candidates were paired with the run's (`pairBaseline`, results/candidate-pairing.ts), `results` then being
+   * the baseline under the run's ids; the label says so.
+   */
+  readonly pairing?: Pairing;
+}
+
 /**
- * The gate's sources in the order `rtconf run` gives them: the expectations files first, then the baseline.
+ * The gate's sources in the order `rtconf run` gives them: the expectations files first, then the baseline. Each is
+ * labelled here, and only here, by what it is and the file it came from (`expectations deno-2.json`, `baseline
+ * old.json`): every verb, page and summary shows these labels.
  * @example
- * const sources = gateSources([{ file: 'deno-2.json', expectations }], { results: baseline, label: 'baseline old.json' });
+ * const sources = gateSources([{ file: 'deno-2.json', expectations }], { file: 'old.json', results: baseline });
+ * sources.map((source) => source.label); // ['expectations deno-2.json', 'baseline old.json']
  */
-export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: { readonly results: ResultsFile; readonly label?: string }): ExpectationSource[] {
+export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: BaselineInput): ExpectationSource[] {
   const sources = expectations.map(({ file, expectations: entries }) => sourceFromExpectations(entries, `${EXPECTATIONS_LABEL} ${file}`));
-  if (baseline) sources.push(sourceFromBaseline(baseline.results, baseline.label ?? `${BASELINE_LABEL} run`));
+  if (baseline) {
+    const pairs = baseline.pairing ? describePairing(baseline.pairing) : '';
+    sources.push(sourceFromBaseline(baseline.results, `${BASELINE_LABEL} ${baseline.file}${pairs ? ` (${pairs})` : ''}`));
+  }
   return sources;
 }
 
@@ -65,7 +85,7 @@ export function gateSources(expectations: readonly ExpectationsInput[] = [], bas
  * @param results the run
  * @param sources from `gateSources` (or the very sources `rtconf run` gated with)
  * @param selected the cases the run selected, for the gate's `missing` (default: the cases the file has results for)
- * @returns the marks and per-candidate counts; the gate's verdict is `report.unexpected.length === 0`
+ * @returns the marks and per-candidate counts, and the gate's verdict (`passed`)
  * @example
  * const marks = markExpectations(results, gateSources(files));
  * marks.mark('runtime:deno@2', 'child_process.spawn.shell-true-uses-bin-sh'); // { outcome: 'expected', allowed: ['fail'], reason: '…' }
@@ -92,6 +112,7 @@ export function markExpectations(results: ResultsFile, sources: readonly Expecta
   record(report.expected, 'expected', 'expected');
   record(report.newPasses, 'unexpected-pass', 'unexpectedPasses');
   return {
+    passed: report.unexpected.length === 0,
     report,
     sources,
     mark: (candidate, caseId) => marks.get(key(candidate, caseId)),

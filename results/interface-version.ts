@@ -61,7 +61,7 @@ export function parseInterfaceVersion(text: string): string {
  * introducedIn({ module: 'https', since: 'v19.0.0' }); // 'v19.0.0'
  * introducedIn({ module: 'querystring' }); // 'v0.1.25', when rt:querystring was introduced
  */
-export function introducedIn(rule: Pick<VersionedRule, 'module' | 'since'>): string {
+function introducedIn(rule: Pick<VersionedRule, 'module' | 'since'>): string {
   return rule.since ?? MODULE_INTRODUCED[rule.module];
 }
 
@@ -73,7 +73,7 @@ export function introducedIn(rule: Pick<VersionedRule, 'module' | 'since'>): str
  * ruleInInterface({ module: 'https', since: 'v19.0.0' }, 'v18.0.0'); // false
  * ruleInInterface({ module: 'https', since: 'v16.7.0' }, 'v14.18.0'); // true: backported to v14.18.0
  */
-export function ruleInInterface(rule: Pick<VersionedRule, 'module' | 'since'>, version: string): boolean {
+function ruleInInterface(rule: Pick<VersionedRule, 'module' | 'since'>, version: string): boolean {
   const release = introducedIn(rule);
   if (!valid(release) || compare(version, release) >= 0) return true;
   const recorded = RECORDED_CHANGES.find((change) => change.module === rule.module && change.release === release);
@@ -86,7 +86,7 @@ export function ruleInInterface(rule: Pick<VersionedRule, 'module' | 'since'>, v
  * interfaceNaReason([{ id: 'https.global-agent.keep-alive', module: 'https', since: 'v19.0.0' }], 'v18.0.0');
  * // 'introduced in v19.0.0, after the certified interface v18.0.0 (https.global-agent.keep-alive)'
  */
-export function interfaceNaReason(rules: readonly VersionedRule[], version: string): string | undefined {
+function interfaceNaReason(rules: readonly VersionedRule[], version: string): string | undefined {
   const later = new Map<string, string[]>();
   for (const rule of rules) {
     if (ruleInInterface(rule, version)) continue;

@@ -3,7 +3,7 @@
 import { summarize, SCHEMA_VERSION, type CandidateRun, type CaseResult, type ResultsFile, type RuleSummary } from './results-file.js';
 
 /** Shards that do not fit together: bad input, exit 2. */
-export class MergeError extends Error {
+class MergeError extends Error {
   override readonly name = 'MergeError';
   readonly code = 'ERR_RTCONF_MERGE';
 }

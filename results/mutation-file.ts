@@ -11,7 +11,7 @@ import type { ModuleName } from '../spec/rule.js';
  */
 export const MUTATION_SCHEMA_VERSION = 3;
 
-export const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'unobservable', 'error'] as const;
+const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equivalent', 'beyond-spec', 'unobservable', 'error'] as const;
 /**
  * - `killed`: a case that passes against the reference failed (or errored, or crashed) against the mutant.
  * - `timeout`: a case hung against the mutant and was stopped: the suite noticed, so it counts as killed.

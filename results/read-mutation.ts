@@ -9,12 +9,12 @@ import { packageRoot } from '../io/package-root.js';
 import { readJsonFile } from '../io/read-json-file.js';
 
 /** A missing, malformed or foreign mutation file: bad input, exit 2. */
-export class MutationFileError extends Error {
+class MutationFileError extends Error {
   override readonly name = 'MutationFileError';
   readonly code = 'ERR_RTCONF_MUTATION_FILE';
 }
 
-export function mutationSchemaPath(): string {
+function mutationSchemaPath(): string {
   return join(packageRoot(), 'results', 'mutation.schema.json');
 }
 

@@ -11,7 +11,7 @@ import { allowedBy, findExpected, matchResult, type ExpectationSource } from './
 import { describeOutcomes } from './repetitions.js';
 import { PAIR_FLAG } from './candidate-pairing.js';
 
-export type { Expected, ExpectationSource } from './expectation-match.js';
+export type { ExpectationSource } from './expectation-match.js';
 
 export interface GateItem {
   readonly candidate: string;

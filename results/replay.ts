@@ -10,7 +10,7 @@ import { tellingOutcome } from './repetitions.js';
 import type { CandidateInfo, CaseResult } from './results-file.js';
 
 /** Where a replay writes its report: beside, never over, the run's own `rtconf-report/`. */
-export const REPLAY_OUT_DIR = 'rtconf-replay';
+const REPLAY_OUT_DIR = 'rtconf-replay';
 
 /** What a replay needs to know of a candidate: its id, and for an adapter the path `--candidate` takes. */
 export interface ReplayCandidate {
@@ -48,7 +48,7 @@ const EXACT_VERSION = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)
  * // { id: 'runtime:workerd@1.20261117.1,date=2025-04-01' }
  * replayCandidate({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' }); // { id: 'adapter:qs', path: './qs.mjs' }
  */
-export function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
+function replayCandidate(candidate: CandidateInfo): ReplayCandidate {
   const version = EXACT_VERSION.exec(candidate.version ?? '')?.[1];
   const pinned = candidate.kind === 'runtime' && version !== undefined ? pinnedSpec(candidate.id, version) : undefined;
   if (pinned !== undefined) return { id: pinned };
@@ -73,7 +73,7 @@ function pinnedSpec(id: string, version: string): string | undefined {
  * @example
  * replaySeed({ status: 'flaky', outcomes: [{ status: 'pass', seed: 1 }, { status: 'fail', seed: 7 }] }, 1); // 7
  */
-export function replaySeed(result: Pick<CaseResult, 'outcomes'>, runSeed: number): number {
+function replaySeed(result: Pick<CaseResult, 'outcomes'>, runSeed: number): number {
   return (result.outcomes && tellingOutcome(result.outcomes)?.seed) ?? runSeed;
 }
 

@@ -53,18 +53,8 @@ export function ruleStatuses(run: Pick<CandidateRun, 'results'>, rules: readonly
   return statuses;
 }
 
-/**
- * The verdict over a set of normative rules, from their aggregated statuses.
- * @example
- * verdictOf(['pass', 'skip']); // 'conformant'
- * verdictOf(['pass', 'timeout']); // 'not-conformant'
- */
-export function verdictOf(statuses: Iterable<RuleStatus>): Verdict {
-  return rateOf(statuses).verdict;
-}
-
 /** Counts aggregated rule statuses (normative rules only) and derives the verdict. */
-export function rateOf(statuses: Iterable<RuleStatus>): PassRate {
+function rateOf(statuses: Iterable<RuleStatus>): PassRate {
   let passed = 0;
   let failing = 0;
   let skipped = 0;

@@ -24,7 +24,7 @@ export interface ShapeOptions {
 }
 
 /** Thrown for a declaration of the wrong shape; its message says what is wrong, without naming the source. */
-export class CandidateShapeError extends Error {
+class CandidateShapeError extends Error {
   override readonly name = 'CandidateShapeError';
 }
 
@@ -87,7 +87,7 @@ function checkModules(modules: unknown): CandidateModules {
  * `httpsLoadTarget` are resolved against `options.adapterUrl` when given.
  * @throws CandidateShapeError naming the field
  */
-export function checkDeclared(declared: unknown, options: ShapeOptions = {}): CandidateDeclarations | undefined {
+function checkDeclared(declared: unknown, options: ShapeOptions = {}): CandidateDeclarations | undefined {
   if (declared === undefined) return undefined;
   if (typeof declared !== 'object' || declared === null || Array.isArray(declared)) throw new CandidateShapeError(`"declared" must be an object when present, got ${typeName(declared)}`);
   const unknown = Object.keys(declared).filter((key) => !(DECLARED_FIELDS as readonly string[]).includes(key));
@@ -143,7 +143,7 @@ export function packageCandidate(namespace: Record<string, unknown>, packageName
  * @example
  * packageModule({ spawnSync() {} }, 'only-sync', undefined, 'npm:only-sync=<module>'); // 'child_process'
  */
-export function packageModule(exported: unknown, packageName: string, named: string | undefined, nameItAs: string): ModuleName {
+function packageModule(exported: unknown, packageName: string, named: string | undefined, nameItAs: string): ModuleName {
   if (named !== undefined) {
     if (!(MODULES as readonly string[]).includes(named)) throw new CandidateShapeError(`"${named}" is not a module of the interface; expected ${MODULES.join(', ')}`);
     if (!isObjectLike(exported)) throw new CandidateShapeError(`it exports ${typeName(exported)}, not a module object`);

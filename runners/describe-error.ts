@@ -3,7 +3,7 @@
 import { inspect } from 'node:util';
 import { CaseFailure, CaseNotApplicable, type Counterexample, type UnimplementedApi } from '../conformance/case.js';
 
-export const MAX_TEXT = 4000;
+const MAX_TEXT = 4000;
 
 export interface DescribedError {
   readonly kind: 'fail' | 'error' | 'na';
@@ -20,7 +20,7 @@ export function boundText(text: string, max = MAX_TEXT): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }
 
-export function show(value: unknown): string {
+function show(value: unknown): string {
   if (typeof value === 'string') return boundText(JSON.stringify(value));
   return boundText(inspect(value, { depth: 4, maxArrayLength: 50, maxStringLength: 500, breakLength: 120 }));
 }

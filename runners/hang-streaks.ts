@@ -6,7 +6,7 @@ import { caseFunction, notRunMessage } from '../results/hung-functions.js';
 import { caseFields, type CaseResult } from '../results/results-file.js';
 
 /** Timeouts in a row on one function before its other cases are not run. */
-export const HUNG_AFTER_TIMEOUTS = 3;
+const HUNG_AFTER_TIMEOUTS = 3;
 
 export class HangStreaks {
   private readonly streaks = new Map<string, number>();

@@ -5,6 +5,9 @@ import type { CaseMeta } from '../conformance/case.js';
 import type { CandidateInfo, CaseResult } from '../results/results-file.js';
 import type { JobPool } from './job-pool.js';
 
+/** The time limit of a case that sets none, in ms, when the run names none (`rtconf run --timeout`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
 export interface RunOptions {
   /** The run seed; each case derives its own from it and its id. */
   readonly seed: number;

@@ -14,7 +14,7 @@ export class ShardError extends Error {
 }
 
 /** FNV-1a of the id, 32-bit. */
-export function shardHash(id: string): number {
+function shardHash(id: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < id.length; index++) {
     hash ^= id.charCodeAt(index);
@@ -33,7 +33,7 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-export function inShard(id: string, shard: Shard): boolean {
+function inShard(id: string, shard: Shard): boolean {
   return shardHash(id) % shard.count === shard.index - 1;
 }
 

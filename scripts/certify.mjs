@@ -266,17 +266,22 @@ async function readOutcome(item) {
  */
 async function apiAnswers(outcomes, gateFiles) {
   const load = (path) => tsImport(join(ROOT, path), import.meta.url);
-  const [{ readResults }, { readExpectations }, { buildDashboardData }, markdown] = await Promise.all([
+  const [{ readResults }, { readExpectations }, { gateSources, markExpectations }, { buildDashboardData }, markdown] = await Promise.all([
     load('results/read-results.ts'),
     load('results/expectations.ts'),
+    load('results/expectation-marks.ts'),
     load('reports/dashboard-data.ts'),
     load('reports/dashboard-markdown.ts'),
   ]);
-  const inputs = [];
-  for (const outcome of outcomes) inputs.push({ file: relative(ROOT, outcome.resultsFile), results: await readResults(outcome.resultsFile) });
   const expectations = [];
   for (const file of gateFiles) expectations.push({ file: relative(ROOT, file), expectations: await readExpectations(file) });
-  const data = buildDashboardData(inputs, { expectations });
+  const sources = gateSources(expectations);
+  const inputs = [];
+  for (const outcome of outcomes) {
+    const results = await readResults(outcome.resultsFile);
+    inputs.push({ file: relative(ROOT, outcome.resultsFile), results, judgement: markExpectations(results, sources) });
+  }
+  const data = buildDashboardData(inputs);
   return { table: markdown.apiTableMarkdown(data), history: markdown.historyMarkdown(data), differs: markdown.differsMarkdown(data) };
 }
 

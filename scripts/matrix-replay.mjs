@@ -128,7 +128,8 @@ function plainEnv(env = {}) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => !String(value).includes('${{')).map(([key, value]) => [key, String(value)]));
 }
 
-function spawnCollect(command, args, options) {
+/** Runs a command, collecting its exit code and output (scripts/action-replay.mjs runs the action's steps with it). */
+export function spawnCollect(command, args, options) {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -42,7 +42,7 @@ export type ApiEntry = Omit<Api, 'id' | 'module'>;
  * defineApis('querystring', [{ name: 'escape', kind: 'function', title: 'percent-encodes a string', rules: ['querystring.escape.*'] }]);
  * ```
  */
-export function defineApis(module: ModuleName, entries: readonly ApiEntry[]): Api[] {
+function defineApis(module: ModuleName, entries: readonly ApiEntry[]): Api[] {
   return entries.map((entry) => {
     const foreign = entry.rules.find((rule) => !rule.startsWith(`${module}.`));
     if (foreign !== undefined) throw new Error(`the API ${module}.${entry.name} cites ${JSON.stringify(foreign)}, a rule of another module`);
@@ -202,7 +202,7 @@ export const API_FREE_RULES: Readonly<Record<string, string>> = {
 /**
  * Whether `ruleId` is one of the API's rules (an exact id, or under a `prefix.*` entry).
  * @example
- * apiCites(apiById('child_process.fork')!, 'child_process.fork.ipc-channel'); // true
+ * apiCites(apis.find((api) => api.id === 'child_process.fork')!, 'child_process.fork.ipc-channel'); // true
  */
 export function apiCites(api: Pick<Api, 'rules'>, ruleId: string): boolean {
   return api.rules.some((entry) => (entry.endsWith('.*') ? ruleId.startsWith(entry.slice(0, -1)) : entry === ruleId));
@@ -210,6 +210,7 @@ export function apiCites(api: Pick<Api, 'rules'>, ruleId: string): boolean {
 
 const byId = new Map(apis.map((api) => [api.id, api]));
 
+/** The export with this id (`child_process.fork`), if the interface has it. */
 export function apiById(id: string): Api | undefined {
   return byId.get(id);
 }

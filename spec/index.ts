@@ -1,5 +1,5 @@
 // The rule catalogue: every statement of the spec as a rule, collected from the per-module files.
-import type { ModuleName, Rule } from './rule.js';
+import type { Rule } from './rule.js';
 import { querystringRules } from './querystring.js';
 import { childProcessRules } from './child_process.js';
 import { httpsRules } from './https.js';
@@ -12,8 +12,4 @@ const byId = new Map(rules.map((rule) => [rule.id, rule]));
 
 export function ruleById(id: string): Rule | undefined {
   return byId.get(id);
-}
-
-export function rulesOf(module: ModuleName): readonly Rule[] {
-  return rules.filter((rule) => rule.module === module);
 }

@@ -3,15 +3,14 @@
 // probes, binary-searches between them (runners/bisect/bisect-releases.ts) and prints, per case, the last release with
 // one status and the first with the other; a case that changes more than once is reported as non-monotonic, and
 // releases that cannot run the suite (too old for the agent) are reported apart, never as a status.
+import { selectCases, type CaseMeta } from '../../lib/index.js';
 import { compare } from 'semver';
-import type { CaseMeta } from '../../conformance/case.js';
-import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
-import { BARE, parseCandidateSpec, type BareSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
+import { BARE, formatCandidateSpec, namesReleases, parseCandidateSpec, pinRelease, type BareSpec, type ReleaseRangeSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
 import { replayCommand } from '../../results/replay.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
-import { createRuntimeProbe, probedSpec } from '../../runners/bisect/probe-runtime.js';
+import { createRuntimeProbe } from '../../runners/bisect/probe-runtime.js';
 import { defaultJobs } from '../../runners/job-pool.js';
 import { listReleases, type ReleasedRuntime, type ReleaseList } from '../../runners/runtimes/release-list.js';
 import { randomSeed } from '../../runners/seed.js';
@@ -26,9 +25,8 @@ const USAGE = `rtconf ${VERBS.bisect.usage[0]}; see rtconf bisect --help`;
 export interface BisectDeps {
   listReleases(runtime: ReleasedRuntime, range: string): Promise<ReleaseList>;
   createProbe(options: {
-    runtime: ReleasedRuntime;
-    workerd?: WorkerdOptions;
-    bare?: BareOptions;
+    /** The candidate as given; each probe pins it to one release. */
+    candidate: ReleaseRangeSpec;
     cases: readonly CaseMeta[];
     seed: number;
     timeoutMs: number;
@@ -75,7 +73,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;
   const parsed = parseCandidateSpec(spec);
-  if (parsed.kind !== 'workerd' && parsed.kind !== 'bare' && (parsed.kind !== 'runtime' || parsed.from !== 'registry')) {
+  if (!namesReleases(parsed)) {
     throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
   }
   const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.kind === 'bare' ? BARE : parsed.runtime;
@@ -86,7 +84,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     throw new UsageError(`bisect: select the cases to date with --case GLOB or --rule GLOB (${USAGE})`);
   }
   const modules = (values.module ?? []).map(parseModule);
-  const cases = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
+  const cases = selectCases({ modules, rules: values.rule ?? [], cases: values.case ?? [] });
   if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? randomSeed();
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
@@ -109,7 +107,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   let started = 0;
   let report: BisectReport;
   try {
-    const probe = deps.createProbe({ runtime, ...(workerd ? { workerd } : {}), ...(bare ? { bare } : {}), cases, seed, timeoutMs, jobs, signal: interrupt.signal });
+    const probe = deps.createProbe({ candidate: parsed, cases, seed, timeoutMs, jobs, signal: interrupt.signal });
     report = await bisectReleases({
       releases: versions,
       cases: cases.map((meta) => meta.id),
@@ -146,7 +144,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
     releases: versions,
     probes: report.probes.map(({ version, probe }) => probeJson(version, probe, durations.get(version) ?? 0)),
   };
-  process.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : formatBisect(json, { maxProbes }));
+  process.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : formatBisect(json, parsed, { maxProbes }));
   return interrupt.signal.aborted ? EXIT_INTERRUPTED : 0;
 }
 
@@ -167,9 +165,9 @@ function describeProbe(probe: Probe): string {
 
 /**
  * The text report: per case what changed where, then the releases that could not run the suite, then what was
- * probed, then a command to replay each change on both sides.
+ * probed, then a command to replay each change on both sides (`candidate` pinned to each side's release).
  */
-export function formatBisect(json: BisectJson, options: { maxProbes?: number } = {}): string {
+function formatBisect(json: BisectJson, candidate: ReleaseRangeSpec, options: { maxProbes?: number } = {}): string {
   const name = json.runtime;
   const lines: string[] = [];
   const releases = json.releases;
@@ -236,7 +234,7 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     );
   }
   const replays = json.cases.flatMap((history) =>
-    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(runtimeAt(json, version), history.case, json.seed))),
+    history.changes.flatMap((change) => [change.last, change.first].map((version) => replayCommand(formatCandidateSpec(pinRelease(candidate, version)), history.case, json.seed))),
   );
   if (replays.length > 0) {
     lines.push('replay each side of a change:');
@@ -250,13 +248,8 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
     ...json.selection.rules.map((glob) => `--rule ${shellQuote(glob)}`),
     ...json.selection.cases.map((glob) => `--case ${shellQuote(glob)}`),
   ];
-  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(runtimeAt(json, json.range))} ${selection.join(' ')} --seed ${json.seed}${byMessage ? ' --by message' : ''}`);
+  lines.push(`bisect again: npx rtconf bisect --candidate ${shellQuote(formatCandidateSpec(pinRelease(candidate, json.range)))} ${selection.join(' ')} --seed ${json.seed}${byMessage ? ' --by message' : ''}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** `runtime:NAME@RANGE` (workerd's with its date and flags), as the grammar writes it. */
-function runtimeAt(json: Pick<BisectJson, 'runtime' | 'workerd' | 'bare'>, range: string): string {
-  return probedSpec(json, range);
 }
 
 /** "fail → pass", or "fail → fail with another message" when only the message changed (--by message). */

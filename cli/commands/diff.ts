@@ -1,8 +1,8 @@
 // `rtconf diff A.json B.json [--json] [--pair A_ID=B_ID]...`: the status changes from run A (baseline) to run B, their
 // candidates paired as `rtconf run --baseline` pairs them. Exit 1 when a normative case regressed, 0 otherwise, 2 on
 // bad usage or a bad results file; when no result could be compared, stderr says so.
-import { candidateIds, candidatesOf, compareBaseline, PAIR_FLAG } from '../../results/candidate-pairing.js';
-import { readResults } from '../../results/read-results.js';
+import { pairBaseline, readResults } from '../../lib/index.js';
+import { candidateIds, describePairing, PAIR_FLAG } from '../../results/candidate-pairing.js';
 import { diffResults } from '../../results/diff.js';
 import { formatDiffTable } from '../terminal-text.js';
 import { parseVerb } from '../parse.js';
@@ -13,9 +13,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (positionals.length !== 2) throw new UsageError('diff: expected two results files (rtconf diff A.json B.json)');
   const [before = '', after = ''] = positionals;
   const b = await readResults(after);
-  const a = compareBaseline(await readResults(before), before, candidatesOf(b), values.pair ?? []);
+  const a = pairBaseline({ file: before, results: await readResults(before) }, b.runs.map((run) => run.candidate), values.pair ?? []);
   const diff = diffResults(a.results, b);
-  if (a.pairing.how === 'only-candidates') process.stderr.write(`rtconf diff: ${a.label}\n`);
+  if (a.pairing?.how === 'only-candidates') process.stderr.write(`rtconf diff: ${before} (${describePairing(a.pairing)})\n`);
   if (diff.compared === 0) process.stderr.write(`rtconf diff: warning: ${nothingCompared(candidateIds(a.results), candidateIds(b))}\n`);
   process.stdout.write(values.json ? `${JSON.stringify(diff, null, 1)}\n` : formatDiffTable(diff));
   return diff.counts.regression > 0 ? 1 : 0;

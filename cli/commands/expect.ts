@@ -1,8 +1,8 @@
 // `rtconf expect RESULTS [--update OLD.json]`: prints an expectations file for `rtconf run --expect` listing every
 // result of the run that did not pass, with a placeholder reason to fill in (reasons of OLD.json are kept where the
 // status is unchanged).
-import { readResults } from '../../results/read-results.js';
-import { expectationsFromResults, readExpectations } from '../../results/expectations.js';
+import { readExpectations, readResults } from '../../lib/index.js';
+import { expectationsFromResults } from '../../results/expectations.js';
 import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';
 

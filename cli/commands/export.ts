@@ -2,8 +2,8 @@
 // versioned format of reports/export.schema.json (shipped in the package). Every input is validated first (a bad file
 // is exit 2 with a one-line reason); the export is written atomically, so a reader never sees half of it, and where
 // FILE cannot be written it is saved in a temp folder named on stderr (exit 2).
+import { readResults } from '../../lib/index.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
-import { readResults } from '../../results/read-results.js';
 import { buildExport, type ExportInput } from '../../reports/export-data.js';
 import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';

@@ -1,8 +1,8 @@
 // `rtconf list rules|cases [--json] [--module NAME]... [--rule GLOB]... [--case GLOB]...`: the catalogue and the
 // cases, as text for people or JSON for tools. The selection flags mean what they mean for `rtconf run`.
-import { rules } from '../../spec/index.js';
+import { rules, selectCases } from '../../lib/index.js';
 import { toRuleSummary } from '../../results/rule-summary.js';
-import { idMatcher, selectCases } from '../../conformance/registry.js';
+import { idMatcher } from '../../conformance/registry.js';
 import { parseModule, parseVerb } from '../parse.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 
@@ -13,7 +13,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const modules = (values.module ?? []).map(parseModule);
   const ruleGlobs = values.rule ?? [];
   const caseGlobs = values.case ?? [];
-  const cases = selectCases({ modules, ruleGlobs, caseGlobs });
+  const cases = selectCases({ modules, rules: ruleGlobs, cases: caseGlobs });
   const out = process.stdout;
   if (what === 'cases') {
     if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);

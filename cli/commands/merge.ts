@@ -1,12 +1,13 @@
 // `rtconf merge A.json B.json... --out C.json`: joins the results files of the shards of one run (`--shard i/n`,
 // same seed) into one. Exit 2 when the inputs are invalid or cannot be shards of one run; a merged file that cannot be
 // written to C.json goes to a temp folder (named on stderr), exit 2.
+import { readResults } from '../../lib/index.js';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { serializeResults } from '../../results/serialize-results.js';
 import { allCases } from '../../conformance/registry.js';
-import { readResults, validateResults } from '../../results/read-results.js';
+import { validateResults } from '../../results/read-results.js';
 import { mergeResults } from '../../results/merge-results.js';
 import { parseVerb } from '../parse.js';
 import { UsageError } from '../usage-error.js';

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../io/package-root.js';
 import type { MutantRecord, MutationFile, Score } from '../../results/mutation-file.js';
+import { validateMutation } from '../../results/read-mutation.js';
 import { writeMutation } from '../../results/write-mutation.js';
 import { parseInteger, parseModule, parseVerb } from '../parse.js';
 import { DEFAULT_MUTATION_SEED, DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
@@ -66,6 +67,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   } finally {
     interrupt.dispose();
   }
+  // What is written is what `rtconf report --mutation` will read: the schema is checked before, not after.
+  await validateMutation(JSON.parse(JSON.stringify(mutation)) as unknown, 'the mutation run');
   const file = await writeMutation(mutation, outDir);
   process.stdout.write(formatSummary(mutation));
   process.stdout.write(`mutation: ${file}\n`);
@@ -138,9 +141,10 @@ async function rebuildReport(dir: string, mutation: MutationFile): Promise<strin
   const resultsFile = join(dir, 'results.json');
   if (!existsSync(resultsFile)) return undefined;
   try {
-    const { readResults } = await import('../../results/read-results.js');
-    const { writeReports } = await import('../../reports/write-reports.js');
-    const written = await writeReports(await readResults(resultsFile), dir, { mutation });
+    const { judge, readResults, writeReports } = await import('../../lib/index.js');
+    const results = await readResults(resultsFile);
+    // The run's own gate inputs are not known here: judged as `rtconf report` judges without --expect or --baseline.
+    const written = await writeReports(results, dir, { judgement: judge(results), mutation });
     return written.html;
   } catch (error) {
     process.stderr.write(`rtconf: could not rebuild the report in ${dir}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);

@@ -7,18 +7,15 @@
 // report with --expect or --baseline, and exit 1 exactly when a result was unexpected.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { judge, pairBaseline, readExpectations, readResults, writeReports, type WrittenReports } from '../../lib/index.js';
 import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
-import { readResults } from '../../results/read-results.js';
-import { candidatesOf, compareBaseline } from '../../results/candidate-pairing.js';
-import { readExpectations } from '../../results/expectations.js';
-import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { readMutation } from '../../results/read-mutation.js';
 import type { MutationFile } from '../../results/mutation-file.js';
-import { writeReports, type WrittenReports } from '../../reports/write-reports.js';
 import { parseVerb } from '../parse.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { verdictLine } from '../summary.js';
+import { appendSummary } from '../summary-file.js';
 import { UsageError } from '../usage-error.js';
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -28,15 +25,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   const results = await readResults(file);
   if (values.pair && values.pair.length > 0 && values.baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
   // The baseline's candidates paired with the results' (a local build's id is its path: --pair, or one each).
-  const baseline = values.baseline === undefined ? undefined : compareBaseline(await readResults(values.baseline), values.baseline, candidatesOf(results), values.pair ?? []);
+  const baseline = values.baseline === undefined ? undefined : pairBaseline({ file: values.baseline, results: await readResults(values.baseline) }, results.runs.map((run) => run.candidate), values.pair ?? []);
   const mutation = await mutationFor(file, values.mutation);
   // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
-  const options = { ...(baseline ? { baseline: baseline.results, baselineLabel: baseline.label } : {}), ...(mutation ? { mutation } : {}), ...(expectations.length > 0 ? { expectations } : {}) };
-  // The gate the page marks by, judged once more here for the verdict and the exit code (the same sources, the same
-  // matcher): the page can never say "gate failed" while the command exits 0.
-  const sources = gateSources(expectations, baseline);
-  const marks = markExpectations(results, sources);
+  // The gate, judged once: the verdict and the exit code, and the page and JUnit, which are handed this judgement and
+  // never judge again, so they can never say "gate failed" while the command exits 0.
+  const marks = judge(results, { expectations, ...(baseline ? { baseline } : {}) });
+  const sources = marks.sources;
+  const options = { judgement: marks, ...(baseline ? { baseline: baseline.results } : {}), ...(mutation ? { mutation } : {}) };
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');
   let written: WrittenReports;
@@ -53,6 +50,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (failure) process.stderr.write(`rtconf: could not write the reports into ${lock.dir} (${failure}); they are saved in ${dirname(written.html)}\n`);
   process.stdout.write(`report: ${written.html}\njunit:  ${written.junit}\n${written.badges.map((badge) => `badge:  ${badge}\n`).join('')}${written.endpoints.map((file) => `shields: ${file}\n`).join('')}`);
+  if (values.summary !== undefined) await appendSummary(values.summary, results, marks, file);
   process.stdout.write('\n');
   for (const run of results.runs) process.stdout.write(`${verdictLine(run, results, sources.length > 0 ? marks : undefined)}\n`);
   const verdict = printGateVerdict(process.stdout, marks.report, sources, !failure);

@@ -1,180 +1,144 @@
-// `rtconf run`: select cases, claim the output folder, resolve candidates, run, write results.json and the reports,
-// print a summary. Everything that can be checked is checked before the first case runs; what a run obtained is
-// never lost to a failing write afterwards (it goes to a temp folder, and stderr says where).
+// `rtconf run`: the library's `run` with the flags as its options, then results.json, the gate's judgement (`judge`),
+// the reports it is handed to, and a summary. Every input that can be checked is checked before the first case runs;
+// what a run obtained is never lost to a failing write afterwards (it goes to a temp folder, and stderr says where).
 import { dirname, join, resolve } from 'node:path';
-import { rules as catalogue } from '../../spec/index.js';
-import { selectCases } from '../../conformance/registry.js';
-import { randomSeed } from '../../runners/seed.js';
-import { resolveCandidate } from '../../runners/resolve-candidate.js';
-import { checkDistinctCandidates, runSuite } from '../../runners/run-suite.js';
-import type { Runner } from '../../runners/runner.js';
-import { parseShard, selectShard, type Shard } from '../../runners/shard.js';
-import type { CaseMeta } from '../../conformance/case.js';
-import { runEnvironment } from '../../results/environment.js';
-import { readExpectations, type Expectations } from '../../results/expectations.js';
+import {
+  judge,
+  pairBaseline,
+  readExpectations,
+  readResults,
+  run,
+  selectCases,
+  writeReports,
+  type BaselineInput,
+  type ExpectationsInput,
+  type ReportOptions,
+  type ResultsFile,
+  type RunStart,
+  type Selection,
+} from '../../lib/index.js';
+import { parseShard } from '../../runners/shard.js';
+import { describePairing } from '../../results/candidate-pairing.js';
 import { parseInterfaceVersion } from '../../results/interface-version.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
+import { appendSummary } from '../summary-file.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
-import { checkSourcesMatch, type ExpectationSource } from '../../results/regression-gate.js';
-import { compareBaseline, type ComparedBaseline } from '../../results/candidate-pairing.js';
-import { gateSources, markExpectations } from '../../results/expectation-marks.js';
-import { readResults } from '../../results/read-results.js';
-import type { ResultsFile, RunEnvironment } from '../../results/results-file.js';
 import { serializeResults } from '../../results/serialize-results.js';
 import { parseInteger, parseModule, parseVerb } from '../parse.js';
-import { DEFAULT_OUT, DEFAULT_TIMEOUT_MS } from '../verbs.js';
+import { DEFAULT_OUT } from '../verbs.js';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt.js';
 import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
-import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
 const EXIT_OUTPUT_FAILED = 2;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseVerb('run', argv);
-  const modules = (values.module ?? []).map(parseModule);
+  const selection: Selection = {
+    modules: (values.module ?? []).map(parseModule),
+    rules: values.rule ?? [],
+    cases: values.case ?? [],
+    ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
+  };
   const jobs = parseInteger('jobs', values.jobs, 1, 256);
-  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-  const selection = selectCases({ modules, ruleGlobs: values.rule ?? [], caseGlobs: values.case ?? [] });
-  if (selection.length === 0) throw new UsageError(NO_CASE_MATCHES);
-  const cases = selectShard(selection, shard);
-  const interfaceVersion = values.interface === undefined ? undefined : parseInterfaceVersion(values.interface);
+  if (selectCases({ ...selection, shard: undefined }).length === 0) throw new UsageError(NO_CASE_MATCHES);
+  if (values.interface !== undefined) parseInterfaceVersion(values.interface);
   // Gate inputs are read first: a bad file is exit 2 before minutes of running, not after.
-  const expectations: { file: string; expectations: Expectations }[] = [];
+  const expectations: ExpectationsInput[] = [];
   for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
-  const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
-  if (values.pair && values.pair.length > 0 && baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
+  if (values.pair && values.pair.length > 0 && values.baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
+  let baseline: BaselineInput | undefined = values.baseline === undefined ? undefined : { file: values.baseline, results: await readResults(values.baseline) };
   // Against a baseline, the same seed makes property cases draw the same inputs: a difference is then the candidate's.
-  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.seed ?? randomSeed();
-  const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000) ?? DEFAULT_TIMEOUT_MS;
-  // --repeat N: each case N times, a fresh seed per repetition unless --seed fixes it (then only timing can differ).
-  const repeat = parseInteger('repeat', values.repeat, 1, 1000) ?? 1;
-  const repeatSeeds = Array.from({ length: repeat }, (_, index) => (index === 0 || values.seed !== undefined ? seed : randomSeed()));
-  const specs = values.candidate && values.candidate.length > 0 ? values.candidate : ['reference', 'host'];
+  const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.results.seed;
+  const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000);
+  const repeat = parseInteger('repeat', values.repeat, 1, 1000);
 
   // The output folder is checked (a folder, writable) and locked before any candidate is loaded or case run.
   const outName = values.out ?? DEFAULT_OUT;
   const lock = await lockOutDir(resolve(outName), outName);
   try {
-    return await runLocked({
-      argv,
-      outDir: lock.dir,
-      specs,
-      selection: selection.length,
-      cases,
-      shard,
-      expectations,
-      baseline: baseline && values.baseline !== undefined ? { results: baseline, file: values.baseline, pairs: values.pair ?? [] } : undefined,
-      interfaceVersion,
-      seed,
-      seedFromBaseline: values.seed === undefined && baseline !== undefined,
-      repeatSeeds,
-      timeoutMs,
-      jobs,
-    });
+    // A second Ctrl-C quits at once: process.exit skips every finally, but the lock's exit hook still removes the lock.
+    const interrupt = onInterrupt('finishing the case in flight and writing the results so far', { secondQuits: true });
+    const progress = createProgress(process.stderr);
+    let started: RunStart | undefined;
+    let results: ResultsFile;
+    try {
+      results = await run({
+        ...selection,
+        ...(values.candidate && values.candidate.length > 0 ? { candidates: values.candidate } : {}),
+        ...(seed === undefined ? {} : { seed }),
+        // --repeat N: a fresh seed per repetition unless --seed fixes it (then only timing can differ).
+        repeatSeeds: values.seed === undefined ? 'fresh' : 'same',
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(jobs === undefined ? {} : { jobs }),
+        ...(repeat === undefined ? {} : { repeat }),
+        ...(values.interface === undefined ? {} : { interface: values.interface }),
+        expectations,
+        commandLine: ['run', ...argv],
+        signal: interrupt.signal,
+        onStart: (start) => {
+          started = start;
+          // The baseline's candidates paired with the run's, as resolved (a local build's id is its path): a --pair
+          // naming no candidate of each side throws here, before anything runs.
+          if (baseline) {
+            baseline = pairBaseline(baseline, start.candidates, values.pair ?? []);
+            if (baseline.pairing?.how === 'only-candidates') process.stderr.write(`rtconf: baseline ${baseline.file} (${describePairing(baseline.pairing)})\n`);
+          }
+          const seedNote = values.seed === undefined && baseline ? " (the baseline's)" : '';
+          const shardNote = selection.shard ? `, shard ${selection.shard.index}/${selection.shard.count} of ${start.selected}` : '';
+          const interfaceNote = start.interface ? `, certifying interface ${start.interface}` : '';
+          const repeatNote = start.repeatSeeds.length > 1 ? `, ${start.repeatSeeds.length} repetitions (seeds ${start.repeatSeeds.join(', ')})` : '';
+          process.stderr.write(`rtconf: ${start.candidates.length} candidate(s) × ${start.cases.length} case(s)${shardNote}, seed ${start.seed}${seedNote}${interfaceNote}${repeatNote}\n`);
+        },
+        onCandidate: progress.candidate,
+        onResult: progress.result,
+      });
+    } catch (error) {
+      // Interrupted while the candidates were being resolved: nothing ran, so there is nothing to write.
+      if (interrupt.signal.aborted && started === undefined) return EXIT_INTERRUPTED;
+      throw error;
+    } finally {
+      progress.done();
+      interrupt.dispose();
+    }
+    return await writeAndJudge(results, lock.dir, { expectations, baseline, cases: started?.cases.map((meta) => meta.id) ?? [], summary: values.summary });
   } finally {
     await lock.release();
   }
 }
 
-interface RunPlan {
-  readonly argv: readonly string[];
-  readonly outDir: string;
-  readonly specs: readonly string[];
-  /** Cases selected before sharding. */
-  readonly selection: number;
-  readonly cases: readonly CaseMeta[];
-  readonly shard: Shard | undefined;
-  /** The --expect files: the gate's first sources, and the report's expected/unexpected marks. */
-  readonly expectations: readonly { readonly file: string; readonly expectations: Expectations }[];
-  /** --baseline: the run, its path as given, and the --pair texts that say which of its candidates is which of ours. */
-  readonly baseline: { readonly results: ResultsFile; readonly file: string; readonly pairs: readonly string[] } | undefined;
-  /** --interface, as parseInterfaceVersion returns it. */
-  readonly interfaceVersion: string | undefined;
-  readonly seed: number;
-  readonly seedFromBaseline: boolean;
-  /** --repeat N: the run seed of each repetition (one entry without --repeat). */
-  readonly repeatSeeds: readonly number[];
-  readonly timeoutMs: number;
-  readonly jobs: number | undefined;
+interface Gate {
+  readonly expectations: readonly ExpectationsInput[];
+  readonly baseline: BaselineInput | undefined;
+  /** The ids of the cases the run selected (after the shard). */
+  readonly cases: readonly string[];
+  /** `--summary FILE`: where the Markdown summary is appended. */
+  readonly summary: string | undefined;
 }
 
-async function runLocked(plan: RunPlan): Promise<number> {
-  const { cases, outDir } = plan;
-  // A second Ctrl-C quits at once: process.exit skips every finally, but the lock's exit hook still removes the lock.
-  const interrupt = onInterrupt('finishing the case in flight and writing the results so far', { secondQuits: true });
-  let results: ResultsFile;
-  let gate: readonly ExpectationSource[];
-  let baseline: ComparedBaseline | undefined;
-  try {
-    const runners = await resolveCandidates(plan.specs);
-    try {
-      // Exit 2 before any case runs: two candidates with one id, an --expect file that names none of them, or a
-      // --pair that names no candidate of the baseline and of the run. The baseline is paired with the run's
-      // candidates as resolved: a local build's id is its path, known only now.
-      const runIds = runners.map((runner) => runner.candidate.id);
-      checkDistinctCandidates(runners.map((runner) => runner.candidate));
-      baseline = plan.baseline ? compareBaseline(plan.baseline.results, plan.baseline.file, runners.map((runner) => runner.candidate), plan.baseline.pairs) : undefined;
-      gate = gateSources(plan.expectations, baseline);
-      checkSourcesMatch(gate, runIds);
-      if (baseline && baseline.pairing.how === 'only-candidates') process.stderr.write(`rtconf: ${baseline.label}\n`);
-    } catch (error) {
-      await Promise.all(runners.map((runner) => runner.close()));
-      throw error;
-    }
-    if (interrupt.signal.aborted) {
-      await Promise.all(runners.map((runner) => runner.close()));
-      return EXIT_INTERRUPTED;
-    }
-    const selectedModules = new Set(cases.map((meta) => meta.module));
-    const rules = catalogue.filter((rule) => selectedModules.has(rule.module));
-    const progress = createProgress(process.stderr);
-    const seedNote = plan.seedFromBaseline ? " (the baseline's)" : '';
-    const shardNote = plan.shard ? `, shard ${plan.shard.index}/${plan.shard.count} of ${plan.selection}` : '';
-    const interfaceNote = plan.interfaceVersion ? `, certifying interface ${plan.interfaceVersion}` : '';
-    const repeatNote = plan.repeatSeeds.length > 1 ? `, ${plan.repeatSeeds.length} repetitions (seeds ${plan.repeatSeeds.join(', ')})` : '';
-    process.stderr.write(`rtconf: ${runners.length} candidate(s) × ${cases.length} case(s)${shardNote}, seed ${plan.seed}${seedNote}${interfaceNote}${repeatNote}\n`);
-    try {
-      results = await runSuite(runners, cases, rules, {
-        seed: plan.seed,
-        timeoutMs: plan.timeoutMs,
-        ...(plan.jobs ? { jobs: plan.jobs } : {}),
-        ...(plan.interfaceVersion ? { interfaceVersion: plan.interfaceVersion } : {}),
-        ...(plan.repeatSeeds.length > 1 ? { repeatSeeds: plan.repeatSeeds } : {}),
-        signal: interrupt.signal,
-        onCandidate: progress.candidate,
-        onResult: progress.result,
-      });
-    } finally {
-      progress.done();
-    }
-  } finally {
-    interrupt.dispose();
-  }
-  results = withEnvironment(results, runEnvironment(['run', ...plan.argv]));
-
+/** Writes results.json and the reports, prints the summary and the gate, and returns the exit code. */
+async function writeAndJudge(results: ResultsFile, outDir: string, gate: Gate): Promise<number> {
   const wanted = join(outDir, 'results.json');
   const saved = await writeFileOrFallback(wanted, serializeResults(results));
   if (saved.failure) process.stderr.write(`rtconf: could not write ${wanted} (${saved.failure}); the results are saved in ${saved.file}\n`);
-  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, {
-    ...(baseline ? { baseline: baseline.results, baselineLabel: baseline.label } : {}),
-    expectations: plan.expectations,
-  });
-  // One gate decides the exit code, the summary's notes and the report's marks: with no gate every failing normative
-  // case regresses.
-  const marks = markExpectations(results, gate, new Set(cases.map((meta) => meta.id)));
-  printSummary(process.stdout, results, gate.length > 0 ? { gate: marks } : {});
+  // One gate, judged once, decides the exit code, the summary's notes, the report's marks and what JUnit counts: with
+  // no gate every failing normative case regresses.
+  const judgement = judge(results, { expectations: gate.expectations, ...(gate.baseline ? { baseline: gate.baseline } : {}), selected: gate.cases });
+  const gated = judgement.sources.length > 0;
+  const reportFile = await writeOtherReports(results, dirname(saved.file), saved.file, { judgement, ...(gate.baseline ? { baseline: gate.baseline.results } : {}) });
+  if (gate.summary !== undefined) await appendSummary(gate.summary, results, judgement, saved.file);
+  printSummary(process.stdout, results, gated ? { gate: judgement } : {});
   process.stdout.write(`results: ${saved.file}\n`);
   if (reportFile) process.stdout.write(`report:  ${reportFile}\n`);
   // "exit 1 is a verdict" only when the run exits by the verdict: not for a replay of one case, nor when it ends 130
   // (interrupted) or 2 (results not written where asked).
   const exitsByVerdict = !results.interrupted && !saved.failure;
-  const verdict = printGateVerdict(process.stdout, marks.report, gate, cases.length > 1 && exitsByVerdict);
+  const verdict = printGateVerdict(process.stdout, judgement.report, judgement.sources, gate.cases.length > 1 && exitsByVerdict);
   // A replay (one case): its outcome is the point, so it comes last, one line per candidate.
-  if (cases.length === 1) {
+  if (gate.cases.length === 1) {
     process.stdout.write('\n');
     printCaseVerdicts(process.stdout, results);
   }
@@ -183,28 +147,9 @@ async function runLocked(plan: RunPlan): Promise<number> {
   return verdict;
 }
 
-/** Every candidate is resolved before anything runs, so a broken adapter is reported at once, not after minutes. */
-async function resolveCandidates(specs: readonly string[]): Promise<Runner[]> {
-  const runners: Runner[] = [];
-  try {
-    for (const spec of specs) runners.push(await resolveCandidate(spec));
-  } catch (error) {
-    await Promise.all(runners.map((runner) => runner.close()));
-    throw error;
-  }
-  return runners;
-}
-
-/** The results with the run's environment, placed after the run's own facts and before the rules and runs. */
-function withEnvironment(results: ResultsFile, environment: RunEnvironment): ResultsFile {
-  const { rules, runs, ...head } = results;
-  return { ...head, environment, rules, runs };
-}
-
 /** The HTML report, JUnit XML and badges; a failure here is reported but never costs the results file. */
-async function writeOtherReports(results: ResultsFile, dir: string, resultsFile: string, options: WriteReportsOptions): Promise<string | undefined> {
+async function writeOtherReports(results: ResultsFile, dir: string, resultsFile: string, options: ReportOptions): Promise<string | undefined> {
   try {
-    const { writeReports } = await import('../../reports/write-reports.js');
     const written = await writeReports(results, dir, options);
     if (written.removed.length > 0) {
       process.stderr.write(`rtconf: removed what an earlier run generated in ${dir} and this one did not: ${written.removed.map((file) => file.slice(dir.length + 1)).join(', ')}\n`);

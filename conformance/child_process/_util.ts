@@ -234,7 +234,7 @@ export function text(output: unknown): string {
 }
 
 /** The spec's literal name of the variable that tells a forked child its IPC descriptor. */
-export const SPEC_CHANNEL_VARIABLE = 'RT_CHANNEL_FD';
+const SPEC_CHANNEL_VARIABLE = 'RT_CHANNEL_FD';
 
 /**
  * Name of the variable that tells a forked child its IPC descriptor: what the candidate declares

@@ -391,7 +391,7 @@ export async function trustedConnection(
 }
 
 /** Fails the case unless the trusted client's TLS handshake with the candidate's server completed. */
-export function expectSecure(handshake: HandshakeObservation): void {
+function expectSecure(handshake: HandshakeObservation): void {
   if (!handshake.secure) {
     const reason = handshake.error ? `${handshake.error.code ?? 'Error'}: ${handshake.error.message}` : 'no reason given';
     throw new CaseFailure(`a TLS handshake with the candidate's server failed: ${reason}`, { expected: 'a completed TLS handshake', actual: reason });

@@ -26,8 +26,6 @@ interface ChildOutcome {
   readonly stderr: string;
 }
 
-export { CaseNotApplicable };
-
 const CHILD_LIMIT_MS = 15000;
 const MARK = 'RTCONF-LOAD ';
 

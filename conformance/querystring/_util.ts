@@ -29,7 +29,7 @@ export function plain(result: unknown): Record<string, unknown> {
  * generator leaves them out (fast-check offers such names among its strings), so that a result that inherits
  * Object.prototype is charged to that rule alone, whatever the seed.
  */
-export const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+const OBJECT_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Whether `key` names a member of Object.prototype (see OBJECT_MEMBER_NAMES). */
 export function isObjectMemberName(key: string): boolean {
@@ -155,7 +155,7 @@ export type QsFunction = keyof LooseQuerystring;
 const INSPECTED_FUNCTION = /\[(?:Async)?(?:Generator)?(?:Function|class)(?: \(anonymous\))?(?:: [^\]]*)?\]|\[class [^\]]*\]/g;
 
 /** An argument as a failure message shows it: short, and any value (bigints, symbols, null prototypes) printable. */
-export function preview(value: unknown): string {
+function preview(value: unknown): string {
   const text = inspect(value, { depth: 1, breakLength: Infinity, maxArrayLength: 6, maxStringLength: 60 }).replace(INSPECTED_FUNCTION, '[Function]');
   return text.length <= 120 ? text : `${text.slice(0, 120)}…`;
 }
@@ -175,7 +175,7 @@ const RESULT_TYPE: Readonly<Record<QsFunction, 'object' | 'string'>> = {
  * object for parse and decode, a string for the others), before a case reads it as one: a mock's function or an
  * `undefined` then fails naming what came back, not with a TypeError of the case's own code.
  */
-export function checkResult(name: QsFunction, call: string, value: unknown): void {
+function checkResult(name: QsFunction, call: string, value: unknown): void {
   const wanted = RESULT_TYPE[name];
   const fits = wanted === 'object' ? typeof value === 'object' && value !== null : typeof value === 'string';
   if (fits) return;

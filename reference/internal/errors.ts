@@ -86,7 +86,7 @@ const MAX_SHOWN = 25;
  * ```
  */
 // beyond-spec: error-shape
-export function formatReceived(value: unknown): string {
+function formatReceived(value: unknown): string {
   if (value === null || value === undefined) return `Received ${String(value)}`;
   if (typeof value === 'function') return `Received function ${value.name || '<anonymous>'}`;
   if (typeof value === 'object') {

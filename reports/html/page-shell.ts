@@ -26,7 +26,7 @@ function sha256(text: string): string {
  * @param style the inline style, likewise
  * @returns the policy for `<meta http-equiv="Content-Security-Policy">`
  */
-export function pagePolicy(script: string, style: string): string {
+function pagePolicy(script: string, style: string): string {
   return [`default-src 'none'`, `script-src ${sha256(script)}`, `style-src ${sha256(style)}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
@@ -38,7 +38,7 @@ export function pagePolicy(script: string, style: string): string {
  * @example
  * jsonForScript({ name: '</script><script>alert(1)</script>' }); // '{"name":"\\u003c/script\\u003e…"}'
  */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentHostEvents } from './agent-host.js';
 import { killTree } from './kill-tree.js';
-import { processCpuMs } from './process-cpu.js';
+import { readProcess } from './process-table.js';
 import { AGENT_TAG_VARIABLE } from './protocol.js';
 
 const TAIL_BYTES = 4096;
@@ -97,7 +97,7 @@ export class AgentProcess {
 
   cpuMs(): number | undefined {
     const pid = this.child?.pid;
-    return pid === undefined ? undefined : processCpuMs(pid);
+    return pid === undefined ? undefined : readProcess(pid)?.cpuMs;
   }
 
   diagnostics(): string {

@@ -14,8 +14,6 @@ import { createJobPool, defaultJobs } from '../job-pool.js';
 import { createRunFixtures, type RunFixtures } from '../fixtures/run-fixtures.js';
 import type { RunOptions, Runner } from '../runner.js';
 
-export { defaultJobs };
-
 export interface AgentRunnerOptions {
   readonly candidate: CandidateInfo;
   /** Where each agent runs: `processHosts(launch)` for a process agent (process-host.ts). */

@@ -30,7 +30,7 @@ function entryFile(): string {
 }
 
 /** `rt:x` is the spec's module scheme; every runtime we run in calls it `node:x`. */
-export const rtScheme: Plugin = {
+const rtScheme: Plugin = {
   name: 'rt-scheme',
   setup(build) {
     build.onResolve({ filter: /^rt:/ }, (args) => ({ path: `node:${args.path.slice(3)}`, external: true }));

@@ -35,7 +35,7 @@ export interface BareAgentBundle {
 /** `Symbol.for` key of the table the main module fills and the shims read. */
 const TABLE_KEY = 'rt-conformance.bareBuiltins';
 /** What a Node program ported to Bare loads first: the layer's globals. */
-export const LAYER_GLOBALS = 'bare-node-runtime/global';
+const LAYER_GLOBALS = 'bare-node-runtime/global';
 
 let code: Promise<{ code: Uint8Array; builtins: string[]; buildMs: number }> | undefined;
 const stored = new Map<string, Promise<BareAgentBundle>>();
@@ -51,7 +51,7 @@ function sibling(name: string): string {
  * @example
  * mainModuleSource(['fs', 'net'], 'bare-agent-1a2b.mjs'); // "…import 'bare-node-runtime/global';…"
  */
-export function mainModuleSource(builtins: readonly string[], agentFile: string): string {
+function mainModuleSource(builtins: readonly string[], agentFile: string): string {
   return builtinTableSource({
     builtins,
     tableKey: TABLE_KEY,
@@ -67,7 +67,7 @@ export function mainModuleSource(builtins: readonly string[], agentFile: string)
  * @example
  * fixtureForBare('sleep.mjs', 'setTimeout(…)'); // "import 'bare-node-runtime/global';\nsetTimeout(…)"
  */
-export function fixtureForBare(name: string, text: string): string {
+function fixtureForBare(name: string, text: string): string {
   if (name.endsWith('.mjs')) return `import ${JSON.stringify(LAYER_GLOBALS)};\n${text}`;
   if (name.endsWith('.cjs')) return `require(${JSON.stringify(LAYER_GLOBALS)});\n${text}`;
   return text;

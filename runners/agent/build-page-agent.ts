@@ -60,7 +60,7 @@ let built: Promise<PageAgentBundle> | undefined;
  * isOwnModule('/app/node_modules/rt-conformance/dist', '/app/node_modules/rt-conformance/dist/runners/x.js'); // true
  * isOwnModule('/app/node_modules/rt-conformance/dist', '/app/node_modules/chai/index.js'); // false
  */
-export function isOwnModule(root: string, file: string): boolean {
+function isOwnModule(root: string, file: string): boolean {
   const path = relative(root, file);
   if (path === '' || isAbsolute(path)) return false;
   const [first] = path.split(sep);

@@ -42,7 +42,7 @@ function entryFile(): string {
  * lacks, and then loads the agent. A module the Worker lacks is a stand-in whose every function throws that error when
  * called, so only the case that really uses it fails, with the runtime's own words.
  */
-export function mainModuleSource(builtins: readonly string[]): string {
+function mainModuleSource(builtins: readonly string[]): string {
   return builtinTableSource({ builtins, tableKey: TABLE_KEY, agent: `./${AGENT_MODULE}`, generator: 'runners/agent/build-worker-agent.ts' });
 }
 

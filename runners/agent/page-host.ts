@@ -1,19 +1,18 @@
 // The host of a page agent: each agent is one page, in a headless Chromium of its own that the host launches and kills
 // (runners/chromium/ finds and launches it), so that what the agent costs can be read and a stuck agent stopped the way
-// a process agent is: the browser's processes are found by a tag in its environment and by ancestry (kill-tree.ts),
-// their CPU time read from /proc (a page stuck in a loop burns CPU; one slowed down by a busy machine does not), and
-// killed at once, synchronously. The next agent gets a fresh browser and page. The harness's end of the page channel
+// a process agent is: the browser's processes are found by a tag in its environment and by ancestry in the process
+// table (process-table.ts), their CPU time read there (a page stuck in a loop burns CPU; one slowed down by a busy
+// machine does not), and killed at once, synchronously (kill-tree.ts). The next agent gets a fresh browser and page. The harness's end of the page channel
 // lives here: frames from the agent arrive through bindings exposed on the page, frames to it are delivered with
 // page.evaluate, in order.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { AgentHost, AgentHostEvents, AgentHostFactory } from './agent-host.js';
 import type { AgentChannel } from './channel.js';
 import { Tail } from './agent-process.js';
-import { agentProcesses, killTree } from './kill-tree.js';
+import { killTree } from './kill-tree.js';
 import { PAGE_BINDINGS, PAGE_DELIVER } from './page-harness-channel.js';
-import { processCpuMs } from './process-cpu.js';
+import { carriesTag, ProcessTreeCpu, readProcessTable } from './process-table.js';
 import { MAX_LINE_BYTES } from './protocol.js';
 
 /** Where the agents' pages come from: how to launch a browser, and the address of the page that runs the agent. */
@@ -24,7 +23,7 @@ export interface PageSite {
 }
 
 /** Environment variable of a page agent's browser, so that its processes can be found and killed. */
-export const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
+const PAGE_TAG_VARIABLE = 'RTCONF_PAGE_TAG';
 
 /** How long `kill` waits for the browser to close. */
 const CLOSE_WAIT_MS = 5000;
@@ -40,27 +39,19 @@ export function pageHosts(site: PageSite): AgentHostFactory {
 
 /** The browser process carrying `tag` in its environment (its helpers descend from it), on Linux; else undefined. */
 function taggedRoot(tag: string): number | undefined {
-  if (process.platform !== 'linux') return undefined;
   const tagged = new Map<number, number>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      if (!readFileSync(`/proc/${name}/environ`, 'latin1').split('\0').includes(tag)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      tagged.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone, or not readable: not ours
-    }
-  }
+  for (const entry of readProcessTable()) if (carriesTag(entry.pid, tag)) tagged.set(entry.pid, entry.ppid);
   // The root is the tagged process whose parent is not tagged (Debian's wrapper script execs the browser in place).
   for (const [pid, ppid] of tagged) if (!tagged.has(ppid)) return pid;
   return undefined;
 }
 
-export class PageHost implements AgentHost {
+class PageHost implements AgentHost {
   /** `NAME=value` in the browser's environment. */
   readonly tag = `${PAGE_TAG_VARIABLE}=${randomBytes(8).toString('hex')}`;
   private browser?: Browser;
   private root?: number;
+  private cpu?: ProcessTreeCpu;
   private page?: Page;
   private killed = false;
   private ended = false;
@@ -76,6 +67,7 @@ export class PageHost implements AgentHost {
     const browser = await this.site.launch({ [name]: value });
     this.browser = browser;
     this.root = taggedRoot(this.tag);
+    if (this.root !== undefined) this.cpu = new ProcessTreeCpu(this.root);
     if (this.killed) {
       // Killed while the browser was starting: nothing may run in it.
       this.stopBrowser();
@@ -125,12 +117,7 @@ export class PageHost implements AgentHost {
 
   /** The CPU time of the agent's browser, all its processes together (the page's renderer does the work). */
   cpuMs(): number | undefined {
-    const root = this.root;
-    if (root === undefined) return undefined;
-    let total = processCpuMs(root);
-    if (total === undefined) return undefined;
-    for (const pid of agentProcesses(root)) total += processCpuMs(pid) ?? 0;
-    return total;
+    return this.cpu?.cpuMs();
   }
 
   diagnostics(): string {

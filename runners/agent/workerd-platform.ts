@@ -6,7 +6,7 @@ import type { HttpHarnessChannel } from './http-harness-channel.js';
 import type { AgentPlatform } from './serve-agent.js';
 
 /** Where workerd serves a module whose name in the config is `path`: below the Worker's bundle root. */
-export function caseModuleUrl(path: string): string {
+function caseModuleUrl(path: string): string {
   return new URL(`.${path.startsWith('/') ? '' : '/'}${path.replaceAll('\\', '/')}`, 'file:///bundle/').href;
 }
 

@@ -4,22 +4,20 @@
 // reported as such, never as a case status.
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
-import { BARE, formatCandidateSpec, type BareSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
-import type { ReleasedRuntime } from '../runtimes/release-list.js';
+import { formatCandidateSpec, pinRelease, type ReleaseRangeSpec } from '../../results/candidate-spec.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { resolveCandidate } from '../resolve-candidate.js';
 import type { Runner } from '../runner.js';
 import type { Probe, ProbeResult } from './bisect-releases.js';
 
 export interface RuntimeProbeOptions {
-  readonly runtime: ReleasedRuntime;
   /**
-   * For workerd: the compatibility date and flags every probe runs with. Without a date each release runs at its own
-   * (what a new Worker on it gets), so a change found may be the date's as much as the release's.
+   * The candidate bisected, each probe pinned to one release of it (`pinRelease`). A workerd candidate keeps its
+   * compatibility date and flags in every probe (without a date each release runs at its own, what a new Worker on it
+   * gets, so a change found may be the date's as much as the release's); a Bare candidate keeps its layer (absent: the
+   * recorded version), so a change found is Bare's.
    */
-  readonly workerd?: Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
-  /** For Bare: the layer every probe runs through (absent: the recorded version), so a change found is Bare's. */
-  readonly bare?: Pick<BareSpec, 'layer'>;
+  readonly candidate: ReleaseRangeSpec;
   readonly cases: readonly CaseMeta[];
   readonly seed: number;
   readonly timeoutMs: number;
@@ -38,7 +36,7 @@ const MESSAGE_CHARS = 300;
  * A probe function for bisectReleases that runs the cases in real releases of `runtime`.
  * @returns (version) => what that release did with the cases
  * @example
- * const probe = createRuntimeProbe({ runtime: 'node', cases, seed: 1, timeoutMs: 10000, jobs: 1 });
+ * const probe = createRuntimeProbe({ candidate: { kind: 'runtime', from: 'registry', runtime: 'node' }, cases, seed: 1, timeoutMs: 10000, jobs: 1 });
  * await probe('19.0.0'); // { kind: 'ran', results: Map { 'https.global-agent.keeps-connection-alive' => { status: 'pass' } } }
  */
 export function createRuntimeProbe(options: RuntimeProbeOptions): (version: string) => Promise<Probe> {
@@ -59,7 +57,7 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
   return async (version) => {
     let runner: Runner;
     try {
-      runner = await resolve(probedSpec(options, version));
+      runner = await resolve(formatCandidateSpec(pinRelease(options.candidate, version)));
     } catch (error) {
       return { kind: 'unusable', reason: `cannot be installed: ${firstLine(errorText(error), MESSAGE_CHARS)}` };
     }
@@ -92,14 +90,6 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
     }
     return { kind: 'ran', results };
   };
-}
-
-/** The candidate one probe runs: the runtime at exactly `version` (workerd with the date and flags it was given). */
-export function probedSpec(options: Pick<RuntimeProbeOptions, 'runtime' | 'workerd' | 'bare'>, version: string): string {
-  if (options.runtime === BARE) return formatCandidateSpec({ kind: 'bare', range: version, ...(options.bare?.layer !== undefined ? { layer: options.bare.layer } : {}) });
-  if (options.runtime !== 'workerd') return formatCandidateSpec({ kind: 'runtime', from: 'registry', runtime: options.runtime, range: version });
-  const { compatibilityDate, compatibilityFlags = [] } = options.workerd ?? {};
-  return formatCandidateSpec({ kind: 'workerd', range: version, ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags });
 }
 
 /**

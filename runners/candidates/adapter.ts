@@ -10,7 +10,6 @@ import { OWN_NODE, probeCandidate } from './own-node-agent.js';
 
 export const adapter: CandidateKindDeclaration<'adapter'> = {
   kind: 'adapter',
-  needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve(spec, options) {
     const load: CandidateLoad = { kind: 'adapter', spec: spec.path, cwd: options.cwd ?? process.cwd() };
     const probed = await probeCandidate(spec.path, load);

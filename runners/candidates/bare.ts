@@ -18,7 +18,6 @@ import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const bare: CandidateKindDeclaration<'bare'> = {
   kind: 'bare',
-  needs: { runsIn: 'agent', agentHost: 'runtime' },
   async resolve(spec) {
     const resolved = await ensureBare(spec, { onDownload: createDownloadProgress() });
     return bareRunner({ id: formatCandidateSpec(spec), version: resolved.version, executable: resolved.executable, layer: resolved.layer });

@@ -22,7 +22,6 @@ import { probeCandidate } from './own-node-agent.js';
 
 export const chromium: CandidateKindDeclaration<'chromium'> = {
   kind: 'chromium',
-  needs: { runsIn: 'agent', agentHost: 'chromium' },
   async resolve(spec, options) {
     const written = formatCandidateSpec(spec);
     const cwd = options.cwd ?? process.cwd();

@@ -9,7 +9,6 @@ import { OWN_NODE } from './own-node-agent.js';
 
 export const host: CandidateKindDeclaration<'host'> = {
   kind: 'host',
-  needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve() {
     return createAgentRunner({
       candidate: { id: 'host', name: `host ${process.release.name}`, kind: 'host', version: process.version },

@@ -14,7 +14,6 @@ import { OWN_NODE, probeCandidate } from './own-node-agent.js';
 
 export const npm: CandidateKindDeclaration<'npm'> = {
   kind: 'npm',
-  needs: { runsIn: 'agent', agentHost: 'node' },
   async resolve(spec, options) {
     const id = formatCandidateSpec(spec);
     const found = findPackage(spec.packageName, options.cwd ?? process.cwd());

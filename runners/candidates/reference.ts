@@ -7,7 +7,6 @@ import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const reference: CandidateKindDeclaration<'reference'> = {
   kind: 'reference',
-  needs: { runsIn: 'harness' },
   async resolve() {
     return createInProcessRunner({
       candidate: { id: 'reference', name: 'rt-conformance reference', kind: 'reference', version: toolInfo().version },

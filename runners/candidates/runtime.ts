@@ -21,7 +21,6 @@ import { workerdRunner } from './workerd.js';
 
 export const runtime: CandidateKindDeclaration<'runtime'> = {
   kind: 'runtime',
-  needs: { runsIn: 'agent', agentHost: 'runtime' },
   async resolve(spec) {
     if (spec.from === 'path') return localBuildRunner(spec);
     return processRunner(formatCandidateSpec(spec), await ensureRuntime(spec, { onDownload: createDownloadProgress() }));

@@ -16,7 +16,6 @@ import type { CandidateKindDeclaration } from './candidate-kind.js';
 
 export const workerd: CandidateKindDeclaration<'workerd'> = {
   kind: 'workerd',
-  needs: { runsIn: 'agent', agentHost: 'workerd' },
   async resolve(spec) {
     const resolved = await ensureWorkerd(spec, { onDownload: createDownloadProgress() });
     return workerdRunner({ id: formatCandidateSpec(spec), version: resolved.version, executable: resolved.executable, compatibility: resolved.compatibility });

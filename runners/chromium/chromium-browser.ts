@@ -7,13 +7,13 @@ import { delimiter, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /** The variable naming the Chromium executable to use instead of looking for one. */
-export const CHROMIUM_VARIABLE = 'RTCONF_CHROMIUM';
+const CHROMIUM_VARIABLE = 'RTCONF_CHROMIUM';
 
 /** Executable names looked up along PATH, Debian's first. */
 const NAMES = ['chromium', 'chromium-browser'];
 
 /** The same flags as the report's browser tests, plus the ones that keep a page's timers running at full speed. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

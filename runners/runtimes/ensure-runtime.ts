@@ -15,8 +15,6 @@ export interface ResolvedRuntime {
   readonly source: 'cache' | 'download' | 'path';
 }
 
-export type { EnsureOptions } from './packaged-binary.js';
-
 export async function ensureRuntime(parsed: RuntimeSpec, options: EnsureOptions = {}): Promise<ResolvedRuntime> {
   const spec = formatCandidateSpec(parsed);
   if (parsed.from === 'path') return localRuntime(spec, parsed.path);

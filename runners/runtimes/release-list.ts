@@ -57,7 +57,7 @@ function packageOf(runtime: ReleasedRuntime): string | undefined {
  * @example
  * releasesIn(['19.0.0', '18.20.8', '4.1.0-pkg1', '18.0.0'], '>=18 <20'); // ['18.0.0', '18.20.8', '19.0.0']
  */
-export function releasesIn(published: readonly string[], range: string): string[] {
+function releasesIn(published: readonly string[], range: string): string[] {
   return published.filter((version) => valid(version) !== null && !version.includes('-') && satisfies(version, range)).sort(compare);
 }
 

@@ -17,7 +17,7 @@ export { WORKERD } from '../../results/candidate-spec.js';
  * From this compatibility date on, workerd turns `nodejs_compat` on by itself, and refuses to be told it again ("became
  * the default as of 2026-08-04 so does not need to be specified anymore"); Cloudflare's changelog of 2026-08-04.
  */
-export const NODEJS_COMPAT_DEFAULT_DATE = '2026-08-04';
+const NODEJS_COMPAT_DEFAULT_DATE = '2026-08-04';
 
 
 const OS: Readonly<Record<string, string>> = { linux: 'linux', darwin: 'darwin', win32: 'windows' };

@@ -15,11 +15,13 @@ export const ALLOWED_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   runners: ['io', 'spec', 'conformance', 'results', 'reference'],
   reports: ['io', 'spec', 'results'],
   mutation: ['io', 'spec', 'conformance', 'results', 'runners'],
-  cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  // The library entry is the top of the package: it may import what the CLI may, and the CLI is built on it.
+  lib: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation'],
+  cli: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'lib'],
   // The benchmarks measure the reference beside its peers, through the same agents and fixtures as the runs.
   bench: ['io', 'spec', 'conformance', 'results', 'runners', 'reference'],
   // The project's own tools (certify's figures, the survivor probe): any layer, like the CLI, but never the tests.
-  scripts: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'cli'],
+  scripts: ['io', 'spec', 'conformance', 'results', 'runners', 'reports', 'mutation', 'lib', 'cli'],
 };
 
 /**
@@ -88,25 +90,26 @@ export function forbiddenImports(edges: readonly ImportEdge[]): string[] {
  */
 export function pageBundleProblems(edges: readonly ImportEdge[], entries: readonly string[] = PAGE_ENTRIES): string[] {
   const byFile = new Map<string, ImportEdge[]>();
-  for (const edge of edges) byFile.set(edge.from, [...(byFile.get(edge.from) ?? []), edge]);
+  for (const edge of edges) if (!edge.typeOnly) byFile.set(edge.from, [...(byFile.get(edge.from) ?? []), edge]);
   const problems: string[] = [];
+  for (const file of reachable(entries, (from) => (byFile.get(from) ?? []).filter((edge) => !edge.bare).map((edge) => edge.to))) {
+    if (!PAGE_LAYERS.some((prefix) => file.startsWith(prefix))) problems.push(`${file}: outside what the page may bundle (${PAGE_LAYERS.join(', ')})`);
+    for (const edge of byFile.get(file) ?? []) if (edge.bare && isNodeBuiltin(edge.to)) problems.push(`${file} → ${edge.to}: a Node builtin, which a page does not have`);
+  }
+  return problems;
+}
+
+/** Every file reached from `entries` (them included) by following `next`, in the order first reached. */
+export function reachable(entries: readonly string[], next: (file: string) => Iterable<string>): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.shift() ?? '';
     if (seen.has(file)) continue;
     seen.add(file);
-    if (!PAGE_LAYERS.some((prefix) => file.startsWith(prefix))) problems.push(`${file}: outside what the page may bundle (${PAGE_LAYERS.join(', ')})`);
-    for (const edge of byFile.get(file) ?? []) {
-      if (edge.typeOnly) continue;
-      if (edge.bare) {
-        if (isNodeBuiltin(edge.to)) problems.push(`${file} → ${edge.to}: a Node builtin, which a page does not have`);
-        continue;
-      }
-      queue.push(edge.to);
-    }
+    queue.push(...next(file));
   }
-  return problems;
+  return seen;
 }
 
 /** Imports of the tests from anything that is not a test. */
@@ -123,7 +126,8 @@ function layerOf(path: string): string | undefined {
   return top in ALLOWED_IMPORTS ? top : undefined;
 }
 
-function sourceFiles(dir: string): string[] {
+/** The `.ts`, `.mts`, `.cts` and `.mjs` files under `dir` (not declarations, node_modules or conformance/fixtures/). */
+export function sourceFiles(dir: string): string[] {
   const files: string[] = [];
   let entries;
   try {

@@ -4,7 +4,7 @@
 // drafts the files after a deliberate change, keeping the audited `why` of every verdict that did not change.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TIMEOUT_MS } from '../../cli/parse.js';
+import { DEFAULT_TIMEOUT_MS } from '../../runners/runner.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { rules as catalogue } from '../../spec/index.js';
 import { selectCases } from '../../conformance/registry.js';

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { main, type BisectDeps, type BisectJson } from '../../cli/commands/bisect.js';
 import { UsageError } from '../../cli/usage-error.js';
-import { CandidateError } from '../../results/candidate-spec.js';
+import { CandidateError, formatCandidateSpec } from '../../results/candidate-spec.js';
 import type { Probe } from '../../runners/bisect/bisect-releases.js';
 import { runCli } from './run-cli.js';
 
@@ -113,11 +113,11 @@ describe('rtconf bisect', () => {
 
   it("bisects workerd's releases, every probe keeping the date and flags it was given", async () => {
     const releases = ['1.20250801.0', '1.20250901.0', '1.20251001.0', '1.20251101.0'];
-    const asked: { runtime?: string; workerd?: unknown }[] = [];
+    const asked: string[] = [];
     const deps: BisectDeps = {
       listReleases: async (runtime, range) => ({ runtime, packageName: '@cloudflare/workerd-linux-64', range, versions: releases }),
-      createProbe: ({ runtime, workerd, cases }) => {
-        asked.push({ runtime, workerd });
+      createProbe: ({ candidate, cases }) => {
+        asked.push(formatCandidateSpec(candidate));
         return async (version): Promise<Probe> => ({
           kind: 'ran',
           results: new Map(cases.map((meta) => [meta.id, version < '1.20251001.0' ? { status: 'fail' as const, message: 'not implemented' } : { status: 'pass' as const }])),
@@ -126,7 +126,7 @@ describe('rtconf bisect', () => {
     };
     const outcome = await bisect(['--candidate', 'runtime:workerd@1,flags=b+a,date=2025-08-15', '--case', KEEP_ALIVE, '--seed', '7'], deps);
     expect(outcome.code).to.equal(0);
-    expect(asked).to.deep.equal([{ runtime: 'workerd', workerd: { compatibilityDate: '2025-08-15', compatibilityFlags: ['a', 'b'] } }]);
+    expect(asked).to.deep.equal(['runtime:workerd@1,date=2025-08-15,flags=a+b']);
     expect(outcome.stdout).to.contain(`${KEEP_ALIVE}: fail → pass: workerd changed this in v1.20251001.0`);
     // Replays and the next bisect run the same Worker settings at the releases named.
     expect(outcome.stdout).to.contain(`npx rtconf run --candidate runtime:workerd@1.20251001.0,date=2025-08-15,flags=a+b --case ${KEEP_ALIVE} --seed 7`);

@@ -1,12 +1,12 @@
 // Help where people look for it: every verb answers `--help`, `-h` and `rtconf help VERB` with its own usage, each
 // flag with its default, and an example; the flags the help lists are exactly the ones the verb's parser accepts.
-import { DISPATCHED_VERBS } from '../../cli/main.js';
 import { expect } from 'chai';
 import { parseVerb } from '../../cli/parse.js';
 import { VERBS } from '../../cli/verbs.js';
 import { runCli } from './run-cli.js';
 
-const NAMES = DISPATCHED_VERBS;
+/** Every verb: cli/main.ts dispatches exactly these (its table of command modules is keyed by them). */
+const NAMES = Object.keys(VERBS);
 
 /** The flags a help text lists: `--name` at the start of an indented line (with its `-x, ` short form, if any). */
 function listedFlags(help: string): string[] {

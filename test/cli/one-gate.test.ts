@@ -1,14 +1,27 @@
 // One gate decides, and every verb that shows a verdict exits and prints by it: `rtconf report --baseline` and
-// `rtconf diff` of the same two files, the page `report` writes, and `rtconf dashboard --expect` say the same thing.
+// `rtconf diff` of the same two files, the page and the JUnit XML `run` and `report` write, and `rtconf dashboard
+// --expect` say the same thing. The gate is judged once, by the verb, and the renderers show the judgement handed to
+// them: a renderer that judged again from its own inputs would be caught here.
 import { expect } from 'chai';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectationsFromResults } from '../../results/expectations.js';
+import { XMLParser } from 'fast-xml-parser';
+import { expectationsFromResults, validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { isFailing } from '../../results/status.js';
 import type { ResultsFile } from '../../results/results-file.js';
+import { renderJunitXml } from '../../reports/junit-xml.js';
+import { buildReportData } from '../../reports/report-data.js';
+import { buildDashboardData } from '../../reports/dashboard-data.js';
 import { buildSampleResults, withStatuses, writeResults } from '../reports/sample-results.js';
 import { runCli } from './run-cli.js';
+
+/** The failures and errors a JUnit document counts in all. */
+function junitFailures(xml: string): number {
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: { failures: string; errors: string } };
+  return Number(doc.testsuites.failures) + Number(doc.testsuites.errors);
+}
 
 /** The data block of a generated page. */
 function embedded(html: string): { gate?: { unexpected: number } } {
@@ -69,6 +82,56 @@ describe('one gate for run, report, diff and dashboard', function () {
     const allPass = withStatuses(baseline, baseline.runs.flatMap((run) => run.results.filter((result) => isFailing(result.status)).map((result) => ({ candidate: run.candidate.id, case: result.case, status: 'pass' as const }))));
     const clean = await runCli(['report', await writeResults(allPass, join(dir, 'clean')), '--out', join(dir, 'clean-report')]);
     expect(clean.code, clean.stdout + clean.stderr).to.equal(0);
+  });
+
+  it('the page, the dashboard and JUnit show the judgement they are handed, never one of their own', () => {
+    const baseline = buildSampleResults({ candidates: 2, cases: 40, seed: 3 });
+    const later = withStatuses(baseline, passingNormative(baseline, 'host', 4).map((id) => ({ candidate: 'host', case: id, status: 'fail' as const })));
+    // Judged against the baseline, 4 results regressed; judged against expectations of every failure, none did.
+    expect(markExpectations(later, gateSources([], { file: 'base.json', results: baseline })).report.unexpected).to.have.length(4);
+    const judgement = markExpectations(later, gateSources([{ file: 'all.json', expectations: validateExpectations(expectationsFromResults(later), 'all.json') }]));
+    expect(judgement.report.unexpected).to.have.length(0);
+    // Handed that judgement beside the baseline (whose comparison the page still shows), each shows it alone.
+    const page = buildReportData(later, { judgement, baseline });
+    expect(page.gate).to.deep.equal({ sources: ['expectations all.json'], unexpected: 0, unexpectedPasses: 0 });
+    expect(page.baseline?.changes.length).to.be.greaterThan(0);
+    expect(junitFailures(renderJunitXml(later, judgement))).to.equal(0);
+    expect(buildDashboardData([{ file: 'later.json', results: later, judgement }]).gate).to.deep.include({ unexpected: 0 });
+  });
+
+  it('rtconf report --expect and --baseline write a junit.xml that counts what the gate counts: nothing when it passes', async () => {
+    const baseline = buildSampleResults({ candidates: 2, cases: 40, seed: 3 });
+    const baseFile = await writeResults(baseline, join(dir, 'junit-base'));
+    const expectFile = join(dir, 'junit-all.json');
+    await writeFile(expectFile, JSON.stringify(expectationsFromResults(baseline)));
+    const failing = baseline.runs.reduce((count, run) => count + run.results.filter((result) => isFailing(result.status)).length, 0);
+    expect(failing, 'the sample has failing results').to.be.greaterThan(0);
+    for (const gate of [['--expect', expectFile], ['--baseline', baseFile]]) {
+      const out = join(dir, `junit-${gate[0]?.slice(2)}`);
+      const outcome = await runCli(['report', baseFile, ...gate, '--out', out]);
+      expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(0);
+      expect(junitFailures(await readFile(join(out, 'junit.xml'), 'utf8')), gate.join(' ')).to.equal(0);
+    }
+    const regressed = passingNormative(baseline, 'host', 3);
+    const laterFile = await writeResults(withStatuses(baseline, regressed.map((id) => ({ candidate: 'host', case: id, status: 'crash' as const }))), join(dir, 'junit-later'));
+    const out = join(dir, 'junit-regressed');
+    const outcome = await runCli(['report', laterFile, '--expect', expectFile, '--out', out]);
+    expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(1);
+    expect(outcome.stdout).to.match(/^verdict: FAIL, 3 unexpected$/m);
+    expect(junitFailures(await readFile(join(out, 'junit.xml'), 'utf8'))).to.equal(3);
+  });
+
+  it('rtconf run --expect exits 0 with a junit.xml counting no failure when every failure was expected', async () => {
+    const selection = ['--candidate', 'npm:querystring-es3', '--case', 'querystring.parse.*', '--seed', '5', '--jobs', '1'];
+    const first = await runCli(['run', ...selection, '--out', join(dir, 'run-first')]);
+    expect(first.code, 'querystring-es3 fails some parse case').to.equal(1);
+    expect(junitFailures(await readFile(join(dir, 'run-first', 'junit.xml'), 'utf8'))).to.be.greaterThan(0);
+    const written = await runCli(['expect', join(dir, 'run-first', 'results.json')]);
+    const expectFile = join(dir, 'run-expect.json');
+    await writeFile(expectFile, written.stdout);
+    const gated = await runCli(['run', ...selection, '--expect', expectFile, '--out', join(dir, 'run-gated')]);
+    expect(gated.code, gated.stdout + gated.stderr).to.equal(0);
+    expect(junitFailures(await readFile(join(dir, 'run-gated', 'junit.xml'), 'utf8'))).to.equal(0);
   });
 
   it('rtconf dashboard --expect exits 1 and prints the gate when a column has unexpected results, 0 when every failure is expected', async () => {

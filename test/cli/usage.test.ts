@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandLine, parseInteger } from '../../cli/parse.js';
+import { parseInteger, parseVerb } from '../../cli/parse.js';
 import { UsageError } from '../../cli/usage-error.js';
 import { runCli } from './run-cli.js';
 
@@ -50,22 +50,21 @@ describe('rtconf usage errors', () => {
   });
 
   it('parses --flag -N and --flag=-N alike, so the flag check names the flag and the value', () => {
-    const options = { jobs: { type: 'string' }, timeout: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } } as const;
     for (const [flag, value, min, max] of [['jobs', '-1', 1, 256], ['timeout', '-5', 1, 3_600_000], ['seed', '-3', 0, 0xffffffff]] as const) {
       for (const args of [[`--${flag}`, value], [`--${flag}=${value}`]]) {
-        const { values } = parseCommandLine('run', args, options);
+        const { values } = parseVerb('run', args);
         expect(values[flag], args.join(' ')).to.equal(value);
         expect(() => parseInteger(flag, values[flag], min, max)).to.throw(UsageError, `--${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
       }
     }
     // Only values of string options are joined: a boolean flag before -1 is still an error about -1.
-    expect(() => parseCommandLine('run', ['--json', '-1'], options)).to.throw(UsageError, /-1/);
+    expect(() => parseVerb('diff', ['--json', '-1'])).to.throw(UsageError, /-1/);
   });
 
   it('keeps the whole hint of an option whose value starts with a dash, on one line', () => {
     const error = (() => {
       try {
-        parseCommandLine('run', ['--out', '-x'], { out: { type: 'string' } });
+        parseVerb('run', ['--out', '-x']);
       } catch (caught) {
         return caught as Error;
       }

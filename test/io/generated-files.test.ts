@@ -4,8 +4,11 @@ import { expect } from 'chai';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MANIFEST_FILE, readGeneratedFiles, recordGeneratedFiles } from '../../io/generated-files.js';
+import { recordGeneratedFiles } from '../../io/generated-files.js';
 import { LOCK_FILE } from '../../io/out-dir-lock.js';
+
+/** The manifest's name in the output folder, as the README states it. */
+const MANIFEST_FILE = '.rtconf-manifest.json';
 
 describe('recordGeneratedFiles (the output folder manifest)', () => {
   let dir: string;
@@ -23,7 +26,7 @@ describe('recordGeneratedFiles (the output folder manifest)', () => {
     const removed = await recordGeneratedFiles(dir, ['index.html', 'junit.xml', 'badge-a.svg']);
     expect(removed).to.deep.equal(['badge-b.svg']);
     expect((await readdir(dir)).sort()).to.deep.equal([MANIFEST_FILE, 'badge-a.svg', 'badge-mine.svg', 'index.html', 'junit.xml', 'notes.md'].sort());
-    expect(await readGeneratedFiles(dir)).to.deep.equal(['badge-a.svg', 'index.html', 'junit.xml']);
+    expect(JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')).files).to.deep.equal(['badge-a.svg', 'index.html', 'junit.xml']);
   });
 
   it('removes nothing in a folder without a manifest (outputs of an older rtconf, or a user folder)', async () => {

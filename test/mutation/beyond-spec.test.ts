@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript5';
-import { BEYOND_SPEC_KEYS, beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
+import { beyondSpecRegions, regionAround } from '../../mutation/beyond-spec.js';
+import { BEYOND_SPEC_KEYS } from '../../mutation/beyond-spec-keys.js';
 import { generateMutants, markerProblems } from '../../mutation/generate-mutants.js';
-import { judgeMarked, runMutation } from '../../mutation/run-mutation.js';
+import { runMutation } from '../../mutation/run-mutation.js';
+import { judgeMarked } from '../../mutation/judge-mutant.js';
 import type { MutantRecord } from '../../results/mutation-file.js';
 import { validateMutation } from '../../results/read-mutation.js';
 

@@ -1,11 +1,14 @@
 // The mutation tool's parts: mutants placed with a unified diff and ids that survive moved code, source-map decoding,
 // the changed lines for --since, reasons required in the equivalent-mutants list, and a seeded sample.
 import { expect } from 'chai';
-import { generateMutants, unifiedDiff } from '../../mutation/generate-mutants.js';
-import { decodeVlq, lineStarts, mappingPoints } from '../../mutation/source-map.js';
-import { parseUnifiedDiff, touches } from '../../mutation/changed-lines.js';
-import { parseEquivalentMutants } from '../../mutation/equivalent-mutants.js';
-import { sample } from '../../mutation/run-mutation.js';
+import { generateMutants } from '../../mutation/generate-mutants.js';
+import { lineStarts, mappingPoints } from '../../mutation/source-map.js';
+import { touches } from '../../mutation/changed-lines.js';
+import { parseUnifiedDiff, unifiedDiff } from '../../mutation/unified-diff.js';
+import { decodeVlq } from '../../mutation/vlq.js';
+import { readEquivalentMutants } from '../../mutation/equivalent-mutants.js';
+import { listFile } from './list-file.js';
+import { sample } from '../../mutation/seeded-random.js';
 
 const CODE = ['// a file', 'export function limit(n: number): number {', '  if (n < 10) return n;', '  return 10;', '}', ''].join('\n');
 
@@ -82,11 +85,11 @@ describe('--since: changed lines', () => {
 });
 
 describe('equivalent mutants list', () => {
-  it('accepts entries with a written reason and refuses one without', () => {
-    const list = parseEquivalentMutants({ $comment: 'x', mutants: { '0123456789abcdef': { reason: 'only the message text changes', file: 'reference/a.ts' } } }, 'eq.json');
+  it('accepts entries with a written reason and refuses one without', async () => {
+    const list = await listFile({ $comment: 'x', mutants: { '0123456789abcdef': { reason: 'only the message text changes', file: 'reference/a.ts' } } }, readEquivalentMutants);
     expect(list.get('0123456789abcdef')?.reason).to.equal('only the message text changes');
-    expect(() => parseEquivalentMutants({ mutants: { '0123456789abcdef': { reason: ' ' } } }, 'eq.json')).to.throw(/needs a written "reason"/);
-    expect(() => parseEquivalentMutants([], 'eq.json')).to.throw(/must be/);
+    await expectRefusal(listFile({ mutants: { '0123456789abcdef': { reason: ' ' } } }, readEquivalentMutants), /needs a written "reason"/);
+    await expectRefusal(listFile([], readEquivalentMutants), /must be/);
   });
 });
 
@@ -100,3 +103,10 @@ describe('sample', () => {
     expect(sample(items, 10, 8)).to.not.deep.equal(first);
   });
 });
+
+/** Expects `promise` to reject with a message matching `pattern`. */
+async function expectRefusal(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error, 'refused').to.be.instanceOf(Error);
+  expect((error as Error).message).to.match(pattern);
+}

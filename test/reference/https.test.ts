@@ -12,7 +12,7 @@ import tls from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { inherits } from 'node:util';
 import https, { Agent, Server, createServer, get, request } from '../../reference/https.js';
-import { urlToOptions } from '../../reference/internal/https/arguments.js';
+import { requestArguments } from '../../reference/internal/https/arguments.js';
 import { SessionCache } from '../../reference/internal/https/session-cache.js';
 import { mintCertificates, type CertificateSet } from '../../runners/fixtures/mint-certificates.js';
 import { EXCHANGE_LIMIT_MS, exchange, failure, listen, type Scope } from '../../conformance/https/_util.js';
@@ -427,7 +427,7 @@ describe('reference https', function () {
         await exchange(s, (done) => get(url, { ca }, done)),
         await exchange(s, (done) => get(new URL(url), { ca }, done)),
         await exchange(s, (done) => request(url, { ca, method: 'PUT' }, done).end()),
-        await exchange(s, (done) => request({ ...urlToOptions(new URL(url)), ca }, done).end()),
+        await exchange(s, (done) => request({ protocol: 'https:', hostname: 'localhost', port, path: '/a?b', ca }, done).end()),
       ].map((reply) => reply.body);
       expect(bodies).to.deep.equal(['GET /a?b', 'GET /a?b', 'GET /a?b', 'PUT /a?b', 'GET /a?b']);
     });
@@ -473,7 +473,7 @@ describe('reference https', function () {
       url.password = 'p@ss:w0rd';
       const reply = await exchange(s, (done) => get(url, { ca: certs.ca.cert.pem, agent: false }, done));
       expect(Buffer.from(String(reply.body).replace(/^Basic /, ''), 'base64').toString()).to.equal('us er:p@ss:w0rd');
-      expect(urlToOptions(new URL('https://[::1]:8443/x')).hostname).to.equal('::1');
+      expect(requestArguments([new URL('https://[::1]:8443/x')], undefined).options.hostname).to.equal('::1');
     });
 
     it('reports connection refusal, untrusted and expired certificates on the error event', async () => {

@@ -1,9 +1,10 @@
 // The dashboard's data: columns grouped by runtime and sorted by version, each naming what produced it; pass rates
 // from the one verdict; rules and cases united over the files; replay commands pinned to the column's version.
-import { replayCandidate } from '../../results/replay.js';
+import { replayFor } from '../../results/replay.js';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { passRate } from '../../results/verdict.js';
 import { buildDashboardData, compareVersions, groupOf, type DashboardInput } from '../../reports/dashboard-data.js';
 import type { CandidateInfo, CaseResult, RuleSummary, Status } from '../../results/results-file.js';
@@ -11,7 +12,6 @@ import { apis } from '../../spec/apis.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import { apiTableMarkdown } from '../../reports/dashboard-markdown.js';
 import { candidateLabel } from '../../results/candidate-label.js';
-import { jsonForScript } from '../../reports/html/page-shell.js';
 import { DASHBOARD_BASE, HOSTILE_RUN, RUNTIME_RUNS, sampleRunFile } from './dashboard-samples.js';
 import { PAYLOAD_FLAG, resultsOf } from './sample-results.js';
 
@@ -76,7 +76,7 @@ describe('buildDashboardData', () => {
     ]);
     // The Markdown table's heads tell the two apart too.
     expect(apiTableMarkdown(both).split('\n')[0]).to.equal('| export | workerd 1.20261117.1 (compat 2025-08-14 +nodejs\\_compat) | workerd 1.20261117.1 (compat 2026-11-17) |');
-    expect(both.columns.map((column) => replayCandidate(column.candidate).id)).to.deep.equal(['runtime:workerd@1.20261117.1,date=2025-08-14', 'runtime:workerd@1.20261117.1']);
+    expect(both.columns.map((column) => /--candidate (\S+)/.exec(replayFor(column.candidate, 'q.x', {}, 1))?.[1])).to.deep.equal(['runtime:workerd@1.20261117.1,date=2025-08-14', 'runtime:workerd@1.20261117.1']);
   });
 
   it('puts local builds in a group of their own, in the order given, each named by its digest, apart from the release', () => {
@@ -110,7 +110,8 @@ describe('buildDashboardData', () => {
     const node22 = inputs[0]?.results.runs[0];
     const failing = node22?.results.filter((result) => result.status === 'fail') ?? [];
     const expectations = validateExpectations({ 'runtime:node@22': Object.fromEntries(failing.map((result) => [result.case, { status: 'fail', reason: 'known' }])) }, 'node-22.json');
-    const marked = buildDashboardData(inputs, { expectations: [{ file: 'node-22.json', expectations }] });
+    const sources = gateSources([{ file: 'node-22.json', expectations }]);
+    const marked = buildDashboardData(inputs.map((input) => ({ ...input, judgement: markExpectations(input.results, sources) })));
     const column = marked.columns[4];
     expect(column?.candidate.id).to.equal('runtime:node@22');
     expect(column?.expectations).to.include({ unexpected: 0, expected: failing.length });
@@ -139,7 +140,7 @@ describe('renderDashboard', () => {
     expect(markup).to.not.match(/\s(src|href)=/i);
     const data = /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).to.not.match(/[<>]/);
-    expect(data).to.contain(jsonForScript(HOSTILE_RUN.file).slice(1, -1));
+    expect((JSON.parse(data) as { sources: { file: string }[] }).sources.map((source) => source.file)).to.include(HOSTILE_RUN.file);
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expectationsFromResults, validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { replayCommand } from '../../results/replay.js';
 import type { ResultsFile } from '../../results/results-file.js';
 import { passRate, ruleStatuses } from '../../results/verdict.js';
@@ -55,7 +56,7 @@ describe('dashboard in headless Chromium', function () {
     const [dropped] = Object.keys(node18);
     if (dropped) delete node18[dropped];
     const expectations = validateExpectations(JSON.parse(JSON.stringify(expected).replaceAll('TODO: why', 'known divergence')), 'all.json');
-    await writeFile(join(dir, 'gated.html'), renderDashboard(inputs.slice(0, RUNTIME_RUNS.length), { expectations: [{ file: 'expectations/all.json', expectations }] }));
+    await writeFile(join(dir, 'gated.html'), renderDashboard(inputs.slice(0, RUNTIME_RUNS.length).map((input) => ({ ...input, judgement: markExpectations(input.results, gateSources([{ file: 'expectations/all.json', expectations }])) }))));
     gatedUrl = pathToFileURL(join(dir, 'gated.html')).href;
     browser = await launchChromium();
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expectationsFromResults, validateExpectations, type Expectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { isFailing } from '../../results/status.js';
 import type { CaseResult, ResultsFile } from '../../results/results-file.js';
 import { writeReports } from '../../reports/write-reports.js';
@@ -31,14 +32,14 @@ describe('HTML report against expectations in headless Chromium', function () {
     skipWithoutChromium(this);
     dir = await mkdtemp(join(tmpdir(), 'rtconf-expect-browser-'));
     const all: Expectations = validateExpectations(every(), 'all.json');
-    await writeReports(results, join(dir, 'passed'), { expectations: [{ file: 'expectations/all.json', expectations: all }] });
+    await writeReports(results, join(dir, 'passed'), { judgement: markExpectations(results, gateSources([{ file: 'expectations/all.json', expectations: all }])) });
     passedUrl = pathToFileURL(join(dir, 'passed', 'index.html')).href;
     // One normative failure of the host is no longer expected: the gate fails on it alone.
     surprise = results.runs[1]?.results.find((result) => isFailing(result.status) && result.rules.some((id) => normative.has(id)));
     if (!surprise) throw new Error('the sample host has no normative failure');
     const partial = every();
     delete partial['host']?.[surprise.case];
-    await writeReports(results, join(dir, 'failed'), { expectations: [{ file: 'expectations/partial.json', expectations: validateExpectations(partial, 'partial.json') }] });
+    await writeReports(results, join(dir, 'failed'), { judgement: markExpectations(results, gateSources([{ file: 'expectations/partial.json', expectations: validateExpectations(partial, 'partial.json') }])) });
     failedUrl = pathToFileURL(join(dir, 'failed', 'index.html')).href;
     browser = await launchChromium();
   });

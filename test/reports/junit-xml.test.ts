@@ -1,5 +1,6 @@
 // junit.xml: a well-formed testsuite per candidate and module with counts that add up, statuses mapped to <failure>,
-// <error> and <skipped> with message and replay command, and any string a candidate produces kept as text.
+// <error> and <skipped> with message and replay command, and any string a candidate produces kept as text; given the
+// gate's judgement, it counts as the gate does (an expected failure skipped with its reason, an unexpected one failed).
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -8,7 +9,10 @@ import { renderJunitXml } from '../../reports/junit-xml.js';
 import type { CaseResult, ResultsFile, Status } from '../../results/results-file.js';
 import { escapeXmlAttribute, escapeXmlText } from '../../reports/xml-escape.js';
 import { replayCommand } from '../../results/replay.js';
-import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, resultsOf } from './sample-results.js';
+import { expectationsFromResults, validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
+import { isFailing } from '../../results/status.js';
+import { buildSampleResults, HOSTILE_ID, HOSTILE_MESSAGE, resultsOf, withStatuses } from './sample-results.js';
 
 // Characters XML 1.0 cannot carry; a parser that meets one must reject the document, so none may ever be written.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -19,7 +23,8 @@ interface ParsedCase {
   time: string;
   failure?: { message: string; type: string; '#text'?: string };
   error?: { message: string; type: string; '#text'?: string };
-  skipped?: { message: string };
+  skipped?: { message: string; type?: string; '#text'?: string };
+  'system-out'?: string;
 }
 interface ParsedSuite {
   name: string;
@@ -142,6 +147,86 @@ describe('renderJunitXml', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('renderJunitXml with the gate’s judgement', () => {
+  const results = buildSampleResults({ candidates: 3, cases: 150, seed: 7 });
+  const host = results.runs[1];
+  const failing = host?.results.filter((result) => isFailing(result.status)) ?? [];
+  const normative = new Set(results.rules.filter((rule) => rule.level === 'normative').map((rule) => rule.id));
+  const cites = (result: CaseResult): boolean => result.rules.some((id) => normative.has(id));
+  /** Every failure expected, with a reason, as `rtconf expect` writes them and a person explains them. */
+  const all = validateExpectations(JSON.parse(JSON.stringify(expectationsFromResults(results)).replaceAll('TODO: why', 'known divergence')), 'all.json');
+  /** Each test case of the document by candidate id and case id. */
+  const byCase = (doc: ReturnType<typeof parse>): Map<string, ParsedCase> =>
+    new Map(doc.testsuites.testsuite.flatMap((suite) => suite.testcase.map((item) => [`${suite.properties.property.find((property) => property.name === 'candidate.id')?.value} ${item.name}`, item] as const)));
+
+  it('counts no failure and no error when the gate passes with every failure expected, and skips each with its reason', () => {
+    expect(failing.filter(cites).length, 'the sample host fails normative cases').to.be.greaterThan(3);
+    const judgement = markExpectations(results, gateSources([{ file: 'expectations/all.json', expectations: all }]));
+    expect(judgement.report.unexpected).to.deep.equal([]);
+    const doc = parse(renderJunitXml(results, judgement));
+    expect(doc.testsuites).to.include({ failures: '0', errors: '0' });
+    const cases = byCase(doc);
+    for (const result of failing) {
+      const item = cases.get(`host ${result.case}`);
+      expect(item?.failure ?? item?.error, result.case).to.equal(undefined);
+      expect(item?.skipped?.message, result.case).to.contain(`${result.status}, expected ${result.status} (known divergence, expectations expectations/all.json)`);
+      expect(item?.skipped?.['#text'], result.case).to.contain('replay: ');
+    }
+    const suite = doc.testsuites.testsuite.find((item) => item.name === 'host.querystring');
+    expect(suite?.properties.property).to.deep.include({ name: 'gate.sources', value: 'expectations expectations/all.json' });
+    expect(suite?.properties.property).to.deep.include({ name: 'gate.unexpected', value: '0' });
+  });
+
+  it('fails exactly the unexpected results, and passes an unexpected pass with a note, as the gate judges them', () => {
+    // One expected failure now passes (a stale expectation) and two passing normative cases now fail (regressions).
+    const [fixed] = failing.filter(cites);
+    const regressed = (host?.results ?? []).filter((result) => result.status === 'pass' && cites(result)).slice(0, 2);
+    const later = withStatuses(results, [
+      ...(fixed ? [{ candidate: 'host', case: fixed.case, status: 'pass' as const }] : []),
+      ...regressed.map((result) => ({ candidate: 'host', case: result.case, status: 'fail' as const })),
+    ]);
+    const judgement = markExpectations(later, gateSources([{ file: 'all.json', expectations: all }]));
+    const doc = parse(renderJunitXml(later, judgement));
+    expect(Number(doc.testsuites.failures) + Number(doc.testsuites.errors)).to.equal(judgement.report.unexpected.length);
+    expect(judgement.report.unexpected.map((item) => item.case)).to.have.members(regressed.map((result) => result.case));
+    const cases = byCase(doc);
+    for (const result of regressed) expect(cases.get(`host ${result.case}`)?.failure?.type, result.case).to.equal('fail');
+    const stale = cases.get(`host ${fixed?.case}`);
+    expect(stale?.failure ?? stale?.error ?? stale?.skipped).to.equal(undefined);
+    expect(stale?.['system-out']).to.contain('unexpected pass: expected');
+  });
+
+  it('without sources counts the failing normative cases, as the gate without --expect does, and lets informative-only failures by', () => {
+    const judgement = markExpectations(results, []);
+    const doc = parse(renderJunitXml(results, judgement));
+    const failingCases = results.runs.flatMap((run) => run.results.filter((result) => isFailing(result.status)));
+    expect(Number(doc.testsuites.failures) + Number(doc.testsuites.errors)).to.equal(judgement.report.unexpected.length);
+    expect(judgement.report.unexpected.length).to.equal(failingCases.filter(cites).length);
+    // Without a judgement, every failing status counts: what the renderer is given, not what it would judge.
+    const plain = parse(renderJunitXml(results)).testsuites;
+    expect(Number(plain.failures) + Number(plain.errors)).to.equal(failingCases.length);
+    // A failing case citing informative rules only: the gate lets it by, and so does JUnit.
+    const small = resultsOf(
+      [
+        { id: 'querystring.parse.x', module: 'querystring', level: 'normative', title: 'x' },
+        { id: 'querystring.parse.advice', module: 'querystring', level: 'informative', title: 'advice' },
+      ],
+      [
+        {
+          candidate: { id: 'host', name: 'host', kind: 'host' },
+          results: [
+            { case: 'querystring.parse.x.example', module: 'querystring', rules: ['querystring.parse.x'], status: 'fail', durationMs: 1, message: 'wrong' },
+            { case: 'querystring.parse.advice.example', module: 'querystring', rules: ['querystring.parse.advice'], status: 'fail', durationMs: 1, message: 'wrong too' },
+          ],
+        },
+      ],
+    );
+    const judged = parse(renderJunitXml(small, markExpectations(small, [])));
+    expect(judged.testsuites).to.include({ failures: '1', skipped: '1' });
+    expect(byCase(judged).get('host querystring.parse.advice.example')?.skipped?.message).to.equal('fail, not counted by the gate: the case cites informative rules only');
   });
 });
 

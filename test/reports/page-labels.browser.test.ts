@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expectationsFromResults, validateExpectations } from '../../results/expectations.js';
+import { gateSources, markExpectations } from '../../results/expectation-marks.js';
 import { buildDashboardData, type DashboardInput } from '../../reports/dashboard-data.js';
 import { renderDashboard } from '../../reports/dashboard-html.js';
 import { renderHtmlReport } from '../../reports/html-report.js';
@@ -28,7 +29,7 @@ describe('page labels in headless Chromium', function () {
   before(async function () {
     skipWithoutChromium(this);
     dir = await mkdtemp(join(tmpdir(), 'rtconf-page-labels-'));
-    await writeFile(join(dir, 'dashboard.html'), renderDashboard(inputs, { expectations }));
+    await writeFile(join(dir, 'dashboard.html'), renderDashboard(inputs.map((input) => ({ ...input, judgement: markExpectations(input.results, gateSources(expectations)) }))));
     await writeFile(join(dir, 'report.html'), renderHtmlReport(buildSampleResults({ candidates: 3, cases: 30 })));
     browser = await launchChromium();
   });

@@ -2,7 +2,7 @@
 // hand-built results, the order in which evidence decides, "not fully tested" instead of a guess, and the messages of
 // results files written before `unimplemented` existed.
 import { expect } from 'chai';
-import { apiStates, countStates, stateOf } from '../../results/api-state.js';
+import { apiStates, countStates } from '../../results/api-state.js';
 import { unimplementedOf } from '../../results/api-evidence.js';
 import type { CaseResult, RuleSummary, Status } from '../../results/results-file.js';
 import type { Api } from '../../spec/apis.js';
@@ -95,11 +95,6 @@ describe('per-API state (results/api-state.ts)', () => {
     const states = apiStates({ results: [result('p', ['querystring.parse.a'], 'fail', missingParse), result('c1', ['querystring.escape.a', 'querystring.escape.b'], 'pass')] }, RULES, CATALOGUE);
     expect(states.map((state) => state.state)).to.deep.equal(['conformant', 'absent']);
     expect(countStates(states)).to.deep.equal({ absent: 1, stub: 0, partial: 0, conformant: 1, untested: 0 });
-  });
-
-  it('derives the same from a rule list as from the results (stateOf)', () => {
-    expect(stateOf('x.y', [['x.y.a', 'pass'], ['x.y.b', 'error']], { missing: [], notImplemented: [] }).state).to.equal('partial');
-    expect(stateOf('x.y', [], { missing: [], notImplemented: [] })).to.include({ state: 'untested', untested: 'not-run' });
   });
 });
 

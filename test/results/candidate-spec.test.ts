@@ -9,7 +9,6 @@ import {
   CandidateError,
   RUNTIME_NAMES,
   formatCandidateSpec,
-  isAdapterPath,
   parseCandidateSpec,
   pinRelease,
   type AdapterSpec,
@@ -65,10 +64,10 @@ describe('candidate-spec grammar', () => {
 
   it('tells adapter paths from the other forms', () => {
     for (const text of ['./a.mjs', '../x/a.js', '/abs/a.mjs', 'adapter.cjs', 'a.ts', 'C:\\x\\a.mjs']) {
-      expect(isAdapterPath(text), text).to.equal(true);
       expect(parseCandidateSpec(text), text).to.deep.equal({ kind: 'adapter', path: text });
     }
-    for (const text of ['reference', 'host', 'npm:querystring-es3', 'runtime:node@22', 'my-adapter']) expect(isAdapterPath(text), text).to.equal(false);
+    for (const text of ['reference', 'host', 'npm:querystring-es3', 'runtime:node@22']) expect(parseCandidateSpec(text).kind, text).to.not.equal('adapter');
+    expect(() => parseCandidateSpec('my-adapter'), 'neither a path nor a module file').to.throw(/unknown candidate "my-adapter"/);
   });
 
   it('writes each canonical spec back exactly as it was given, so ids stay what they always were', () => {

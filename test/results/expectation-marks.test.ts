@@ -94,7 +94,7 @@ describe('expected and unexpected results', () => {
 
   it('takes a baseline as a source after the expectations files, as rtconf run does', () => {
     const baseline = run({ 'q.new': 'error', 'q.fine': 'fail' });
-    const both = gateSources([{ file: 'deno.json', expectations }], { results: baseline, label: 'baseline old.json' });
+    const both = gateSources([{ file: 'deno.json', expectations }], { file: 'old.json', results: baseline });
     expect(both.map((source) => source.label)).to.deep.equal(['expectations deno.json', 'baseline old.json']);
     const judged = markExpectations(now, both);
     expect(judged.mark(CANDIDATE, 'q.new')).to.deep.equal({ outcome: 'expected', allowed: ['error'], reason: 'was error in the baseline', source: 'baseline old.json' });
@@ -108,7 +108,7 @@ describe('buildReportData with expectations', () => {
   const failing = host?.results.filter((result) => ['fail', 'error', 'timeout', 'crash'].includes(result.status)) ?? [];
   // Expect all but the first failure of host, as it ended.
   const entries = Object.fromEntries(failing.slice(1).map((result) => [result.case, { status: result.status, reason: 'known divergence' }]));
-  const data = buildReportData(results, { expectations: [{ file: 'host.json', expectations: validateExpectations({ host: entries }, 'host.json') }] });
+  const data = buildReportData(results, { judgement: markExpectations(results, gateSources([{ file: 'host.json', expectations: validateExpectations({ host: entries }, 'host.json') }])) });
 
   it('puts each result’s mark into the data, with the gate’s sources and counts', () => {
     expect(data.gate).to.deep.include({ sources: ['expectations host.json'] });
@@ -124,7 +124,7 @@ describe('buildReportData with expectations', () => {
   });
 
   it('leaves the data without marks when neither expectations nor a baseline is given', () => {
-    const plain = buildReportData(results);
+    const plain = buildReportData(results, { judgement: markExpectations(results, []) });
     expect(plain.gate).to.equal(undefined);
     expect(plain.candidates.every((candidate) => candidate.ruleExpectation === undefined && candidate.results.every((result) => result?.expectation === undefined))).to.equal(true);
   });

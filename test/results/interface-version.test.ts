@@ -7,9 +7,25 @@ import { fileURLToPath } from 'node:url';
 import { rules } from '../../spec/index.js';
 import { MODULE_INTRODUCED, RECORDED_CHANGES } from '../../spec/versioning.js';
 import { allCases } from '../../conformance/registry.js';
-import { interfaceNaReason, introducedIn, parseInterfaceVersion, ruleInInterface, splitByInterface } from '../../results/interface-version.js';
+import { parseInterfaceVersion, splitByInterface } from '../../results/interface-version.js';
 
 const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../spec/rt-library-interface.md');
+
+type Rule = { readonly id?: string; readonly module: 'querystring' | 'child_process' | 'https'; readonly since?: string };
+
+/** Why a case citing `cited` is na at interface `version`, as splitByInterface says it; undefined: it applies. */
+function naReason(cited: readonly Rule[], version: string): string | undefined {
+  const rules = cited.map((rule, index) => ({ ...rule, id: rule.id ?? `${rule.module}.rule-${index}` }));
+  const meta = { id: 'the-case', module: rules[0]?.module ?? 'https', rules: rules.map((rule) => rule.id) };
+  const { applicable, outside } = splitByInterface([meta], rules, version);
+  expect(applicable.length + outside.length).to.equal(1);
+  return outside[0]?.message;
+}
+
+/** Whether the interface as of `version` holds `rule`. */
+function inInterface(rule: Rule, version: string): boolean {
+  return naReason([rule], version) === undefined;
+}
 
 describe('interface versions (--interface)', () => {
   it('reads v18.0.0, 18.0.0, v18.4 and v18 as full versions, and refuses anything else with ERR_RTCONF_INTERFACE', () => {
@@ -24,27 +40,27 @@ describe('interface versions (--interface)', () => {
   });
 
   it('dates a rule without since to its module’s introduction, so it belongs to every version', () => {
-    expect(introducedIn({ module: 'querystring' })).to.equal('v0.1.25');
-    expect(introducedIn({ module: 'https' })).to.equal('v0.10.0');
-    expect(introducedIn({ module: 'child_process', since: 'v15.4.0' })).to.equal('v15.4.0');
-    expect(ruleInInterface({ module: 'child_process' }, 'v0.10.0')).to.equal(true);
+    expect(naReason([{ id: 'querystring.x', module: 'querystring' }], 'v0.1.24')).to.equal('introduced in v0.1.25 (querystring.x), after the certified interface v0.1.24');
+    expect(naReason([{ id: 'https.x', module: 'https' }], 'v0.9.0')).to.equal('introduced in v0.10.0 (https.x), after the certified interface v0.9.0');
+    expect(naReason([{ id: 'child_process.x', module: 'child_process', since: 'v15.4.0' }], 'v15.3.0')).to.match(/^introduced in v15\.4\.0 /);
+    expect(inInterface({ module: 'child_process' }, 'v0.10.0')).to.equal(true);
     // Before rt:https and rt:child_process existed, only querystring rules apply.
-    expect(ruleInInterface({ module: 'https' }, 'v0.8.0')).to.equal(false);
-    expect(ruleInInterface({ module: 'querystring' }, 'v0.8.0')).to.equal(true);
+    expect(inInterface({ module: 'https' }, 'v0.8.0')).to.equal(false);
+    expect(inInterface({ module: 'querystring' }, 'v0.8.0')).to.equal(true);
   });
 
   it('holds a rule from its since on, and a backported change on the backport’s release line', () => {
     const keepAlive = { module: 'https', since: 'v19.0.0' } as const;
-    expect(ruleInInterface(keepAlive, 'v18.0.0')).to.equal(false);
-    expect(ruleInInterface(keepAlive, 'v18.99.99')).to.equal(false);
-    expect(ruleInInterface(keepAlive, 'v19.0.0')).to.equal(true);
-    expect(ruleInInterface(keepAlive, 'v24.0.0')).to.equal(true);
+    expect(inInterface(keepAlive, 'v18.0.0')).to.equal(false);
+    expect(inInterface(keepAlive, 'v18.99.99')).to.equal(false);
+    expect(inInterface(keepAlive, 'v19.0.0')).to.equal(true);
+    expect(inInterface(keepAlive, 'v24.0.0')).to.equal(true);
     // "v16.7.0 / v14.18.0": in v14.18 and later 14.x, not in v15 before v16.7.0.
     const credentials = { module: 'https', since: 'v16.7.0' } as const;
-    expect(ruleInInterface(credentials, 'v14.17.0')).to.equal(false);
-    expect(ruleInInterface(credentials, 'v14.18.0')).to.equal(true);
-    expect(ruleInInterface(credentials, 'v15.0.0')).to.equal(false);
-    expect(ruleInInterface(credentials, 'v16.7.0')).to.equal(true);
+    expect(inInterface(credentials, 'v14.17.0')).to.equal(false);
+    expect(inInterface(credentials, 'v14.18.0')).to.equal(true);
+    expect(inInterface(credentials, 'v15.0.0')).to.equal(false);
+    expect(inInterface(credentials, 'v16.7.0')).to.equal(true);
   });
 
   it('gives the na reason with each later release and the rules introduced in it', () => {
@@ -53,11 +69,11 @@ describe('interface versions (--interface)', () => {
       { id: 'child_process.spawn.signal-aborts', module: 'child_process', since: 'v15.4.0' },
       { id: 'child_process.spawn.kill-signal-on-abort', module: 'child_process', since: 'v15.11.0' },
     ] as const;
-    expect(interfaceNaReason(cited, 'v16.0.0')).to.equal(undefined);
-    expect(interfaceNaReason(cited, 'v15.4.0')).to.equal(
+    expect(naReason(cited, 'v16.0.0')).to.equal(undefined);
+    expect(naReason(cited, 'v15.4.0')).to.equal(
       'introduced in v15.11.0 (child_process.spawn.kill-signal-on-abort), after the certified interface v15.4.0',
     );
-    expect(interfaceNaReason(cited, 'v14.0.0')).to.equal(
+    expect(naReason(cited, 'v14.0.0')).to.equal(
       'introduced in v15.4.0 (child_process.spawn.signal-aborts) and v15.11.0 (child_process.spawn.kill-signal-on-abort), after the certified interface v14.0.0',
     );
   });
@@ -78,7 +94,7 @@ describe('interface versions (--interface)', () => {
     for (const item of applicable) {
       for (const id of item.rules) {
         const rule = byId.get(id);
-        if (rule) expect(ruleInInterface(rule, 'v18.0.0'), `${item.id} cites ${id}`).to.equal(true);
+        if (rule) expect(inInterface(rule, 'v18.0.0'), `${item.id} cites ${id}`).to.equal(true);
       }
     }
     expect(splitByInterface(allCases, rules, undefined)).to.deep.equal({ applicable: [...allCases], outside: [] });

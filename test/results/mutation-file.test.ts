@@ -1,7 +1,7 @@
 // mutation.json scores (results/mutation-file.ts) and reading files of schema versions 1 and 2 (results/read-mutation.ts).
 import { expect } from 'chai';
 import { scoreOf, type MutantStatus, type Score } from '../../results/mutation-file.js';
-import { MutationFileError, validateMutation } from '../../results/read-mutation.js';
+import { validateMutation } from '../../results/read-mutation.js';
 import { sampleMutation } from '../reports/sample-mutation.js';
 
 const of = (...statuses: MutantStatus[]): { status: MutantStatus }[] => statuses.map((status) => ({ status }));
@@ -57,7 +57,7 @@ describe('reading a mutation file', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).to.be.instanceOf(MutationFileError);
+    expect(error).to.be.instanceOf(Error).with.property('code', 'ERR_RTCONF_MUTATION_FILE');
     expect((error as Error).message).to.match(/^future\.json: schemaVersion 4 is not one this rtconf reads \(it reads 1 to 3\)/);
   });
 });

@@ -75,9 +75,9 @@ describe('one matcher for the gate, the marks, the summary and the dashboard', (
     for (const id of ['q.intermittent', 'q.also', 'q.known']) expect(marks.mark(CANDIDATE, id)?.outcome, id).to.equal('expected');
     expect(marks.counts(CANDIDATE)).to.include({ failing: 3, unexpected: 0, expected: 3 });
     // The page's chip and the page's and console's verdict notes count the same results.
-    const data = buildReportData(now, { expectations: [{ file: 'x.json', expectations }] });
+    const data = buildReportData(now, { judgement: marks });
     expect(data.candidates[0]?.expectations).to.include({ failing: 3, unexpected: 0, expected: 3 });
-    const dashboard = buildDashboardData([{ file: 'x/results.json', results: now }], { expectations: [{ file: 'x.json', expectations }] });
+    const dashboard = buildDashboardData([{ file: 'x/results.json', results: now, judgement: marks }]);
     expect(dashboard.columns[0]?.expectations).to.include({ failing: 3, unexpected: 0, expected: 3 });
     expect(summaryOf(now, sources)).to.match(/: 1 normative rule not met \(0\/1 pass\) — all 3 failing results expected \(expectations x\.json\)$/m);
   });

@@ -9,7 +9,7 @@ import { replayFor as pageReplay } from '../../reports/html/page/shared/replay-b
 import { renderJunitXml } from '../../reports/junit-xml.js';
 import { buildReportData } from '../../reports/report-data.js';
 import { mergeRepetitions } from '../../results/repetitions.js';
-import { replayCandidate, replayCommand } from '../../results/replay.js';
+import { replayCommand, replayFor } from '../../results/replay.js';
 import { summarize, type CandidateInfo, type CaseResult, type ResultsFile, type Status } from '../../results/results-file.js';
 
 const RUN_SEED = 1000;
@@ -54,6 +54,12 @@ function pageReplays(results: ResultsFile): string[] {
   );
 }
 
+
+/** The candidate a replay of `candidate`'s result runs, as the replay command names it (what --candidate gets, quoted for the shell where it must be). */
+function replayedAs(candidate: CandidateInfo): string {
+  return /--candidate ('[^']*'|\S+) --case /.exec(replayFor(candidate, 'querystring.parse.x', {}, 1))?.[1] ?? '';
+}
+
 describe('replays that reproduce', () => {
   // --repeat 3: the run seed passes, the second repetition's seed fails.
   const flaky = mergeRepetitions([
@@ -87,23 +93,21 @@ describe('replays that reproduce', () => {
   });
 
   it('pins only runtimes named by range whose version was recorded; others replay by id, an adapter by its path', () => {
-    expect(replayCandidate({ id: 'runtime:node@22', name: 'node', kind: 'runtime', version: '22.23.3' })).to.deep.equal({ id: 'runtime:node@22.23.3' });
-    expect(replayCandidate({ id: 'runtime:node@>=18 <20', name: 'node', kind: 'runtime', version: 'v18.20.8' })).to.deep.equal({ id: 'runtime:node@18.20.8' });
-    expect(replayCandidate({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.deep.equal({ id: 'runtime:/opt/node' });
-    expect(replayCandidate({ id: 'runtime:bun@1', name: 'bun', kind: 'runtime' })).to.deep.equal({ id: 'runtime:bun@1' });
-    expect(replayCandidate({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.deep.equal({ id: 'host' });
-    expect(replayCandidate({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.deep.equal({ id: 'adapter:qs', path: './qs.mjs' });
+    expect(replayedAs({ id: 'runtime:node@22', name: 'node', kind: 'runtime', version: '22.23.3' })).to.equal('runtime:node@22.23.3');
+    expect(replayedAs({ id: 'runtime:node@>=18 <20', name: 'node', kind: 'runtime', version: 'v18.20.8' })).to.equal('runtime:node@18.20.8');
+    expect(replayedAs({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.equal('runtime:/opt/node');
+    expect(replayedAs({ id: 'runtime:bun@1', name: 'bun', kind: 'runtime' })).to.equal('runtime:bun@1');
+    expect(replayedAs({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.equal('host');
+    expect(replayedAs({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.equal('./qs.mjs');
   });
   it('pins a runtime to the version it ran by the grammar (a range, no range, workerd with its date and flags), and replays everything else by its id or path', () => {
-    expect(replayCandidate({ id: 'runtime:node@22', name: 'node', kind: 'runtime', version: '22.23.3' })).to.deep.equal({ id: 'runtime:node@22.23.3' });
-    expect(replayCandidate({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.deep.equal({ id: 'runtime:/opt/node' });
-    expect(replayCandidate({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.deep.equal({ id: 'host' });
-    expect(replayCandidate({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.deep.equal({ id: 'adapter:qs', path: './qs.mjs' });
+    expect(replayedAs({ id: 'runtime:node@22', name: 'node', kind: 'runtime', version: '22.23.3' })).to.equal('runtime:node@22.23.3');
+    expect(replayedAs({ id: 'runtime:/opt/node', name: 'node', kind: 'runtime', version: '25.0.0' })).to.equal('runtime:/opt/node');
+    expect(replayedAs({ id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' })).to.equal('host');
+    expect(replayedAs({ id: 'adapter:qs', name: 'qs', kind: 'adapter', path: './qs.mjs' })).to.equal('./qs.mjs');
     // A runtime named without a range ran its newest release; a workerd column keeps its compatibility date and flags.
-    expect(replayCandidate({ id: 'runtime:bun', name: 'bun', kind: 'runtime', version: '1.4.5' })).to.deep.equal({ id: 'runtime:bun@1.4.5' });
-    expect(replayCandidate({ id: 'runtime:workerd@1,date=2025-04-01,flags=x', name: 'workerd', kind: 'runtime', version: '1.20261117.1' })).to.deep.equal({
-      id: 'runtime:workerd@1.20261117.1,date=2025-04-01,flags=x',
-    });
-    expect(replayCandidate({ id: 'runtime:no such thing', name: 'x', kind: 'runtime', version: '1.0.0' }), 'an id this suite cannot parse is replayed as recorded').to.deep.equal({ id: 'runtime:no such thing' });
+    expect(replayedAs({ id: 'runtime:bun', name: 'bun', kind: 'runtime', version: '1.4.5' })).to.equal('runtime:bun@1.4.5');
+    expect(replayedAs({ id: 'runtime:workerd@1,date=2025-04-01,flags=x', name: 'workerd', kind: 'runtime', version: '1.20261117.1' })).to.equal('runtime:workerd@1.20261117.1,date=2025-04-01,flags=x');
+    expect(replayedAs({ id: 'runtime:no such thing', name: 'x', kind: 'runtime', version: '1.0.0' }), 'an id this suite cannot parse is replayed as recorded').to.equal("'runtime:no such thing'");
   });
 });

@@ -2,13 +2,20 @@
 // is refused with the same words wherever it is loaded, a module lacking exports never is, and an npm package is
 // judged as the module its spec names, its name is, or its exports tell.
 import { expect } from 'chai';
-import { CandidateShapeError, checkAdapterExport, checkDeclared, packageCandidate, packageModule } from '../../runners/candidate-shape.js';
+import { checkAdapterExport, packageCandidate, type ShapeOptions } from '../../runners/candidate-shape.js';
+
+/** What an adapter declaring `declared` is checked to declare. */
+const checkDeclared = (declared: unknown, options?: ShapeOptions): unknown => checkAdapterExport({ name: 'n', modules: { querystring: {} }, declared }, options).declared;
+
+/** The module an npm package's exports are judged as. */
+const packageModule = (exported: unknown, packageName: string, named: string | undefined, nameItAs: string): string =>
+  Object.keys(packageCandidate({ default: exported }, packageName, named, nameItAs))[0] ?? '';
 
 const refusal = (run: () => unknown): string => {
   try {
     run();
   } catch (error) {
-    expect(error).to.be.instanceOf(CandidateShapeError);
+    expect(error).to.be.instanceOf(Error).with.property('name', 'CandidateShapeError');
     return (error as Error).message;
   }
   throw new Error('expected a refusal');

@@ -16,7 +16,7 @@ const knownNumbers: ReadonlySet<number> = new Set(Object.values(byName));
  * ```
  * @rules child_process.exec.kill-signal-name-or-number, child_process.exec-file.kill-signal-name-or-number, child_process.fork.kill-signal-on-abort
  */
-export function toSignal(signal: string | number): number {
+function toSignal(signal: string | number): number {
   if (typeof signal === 'number') {
     if (knownNumbers.has(signal)) return signal;
     // beyond-spec: unknown-signal

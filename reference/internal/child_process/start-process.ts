@@ -30,7 +30,7 @@ interface StartableChildProcess extends ChildProcess {
  * Name of the variable telling a child which file descriptor is its IPC channel.
  * @rules child_process.fork.channel-fd-env
  */
-export const CHANNEL_FD_VARIABLE = 'RT_CHANNEL_FD';
+const CHANNEL_FD_VARIABLE = 'RT_CHANNEL_FD';
 
 export interface StartOptions {
   readonly stdio: unknown;

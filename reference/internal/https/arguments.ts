@@ -92,7 +92,7 @@ export function requestArguments<A>(args: readonly unknown[], defaultAgent: A): 
  * ```
  * @rules https.request.url-string, https.request.url-object, https.request.url-credentials-decoded, https.get.url-string, https.get.url-object
  */
-export function urlToOptions(url: URL): UrlOptions {
+function urlToOptions(url: URL): UrlOptions {
   const { hostname } = url;
   const options: UrlOptions = {
     protocol: url.protocol,

@@ -6,7 +6,7 @@ import { codedError } from '../errors.js';
  * Default `maxCachedSessions`.
  * @rules https.agent.max-cached-sessions-default
  */
-export const DEFAULT_MAX_CACHED_SESSIONS = 100;
+const DEFAULT_MAX_CACHED_SESSIONS = 100;
 
 /**
  * Validates the `maxCachedSessions` option.

@@ -42,7 +42,7 @@ export function concatToString(value: unknown): string {
 }
 
 /** `left + right` with JavaScript's own semantics (numeric addition when neither side becomes a string). */
-export function plus(left: unknown, right: unknown): unknown {
+function plus(left: unknown, right: unknown): unknown {
   return (left as string) + (right as string);
 }
 

@@ -1,8 +1,8 @@
 // The config a Worker agent's workerd process starts from: the Worker on 127.0.0.1 only, its way out limited to
 // 127.0.0.1 and trusting the run's CA, its date and flags, the per-agent token, and every text escaped for Cap'n Proto.
 import { expect } from 'chai';
-import { workerdConfig } from '../../../runners/agent/workerd-host.js';
-import { mainModuleSource } from '../../../runners/agent/build-worker-agent.js';
+import { workerdConfig } from '../../../runners/agent/workerd-config.js';
+import { builtinTableSource } from '../../../runners/agent/builtin-table.js';
 
 describe('workerd config', () => {
   const launch = { executable: '/x/workerd', version: '1.20261117.1', compatibilityDate: '2025-08-14', compatibilityFlags: ['nodejs_compat'] };
@@ -31,7 +31,7 @@ describe('workerd config', () => {
   });
 
   it("fills the agent's table of Node's modules before loading the agent, keeping the runtime's error for a missing one", () => {
-    const source = mainModuleSource(['fs', 'path']);
+    const source = builtinTableSource({ builtins: ['fs', 'path'], tableKey: 'rt-conformance.workerBuiltins', agent: './agent.mjs', generator: 'runners/agent/build-worker-agent.ts' });
     expect(source).to.contain('["fs","path"]');
     expect(source.indexOf('Symbol.for(')).to.be.below(source.indexOf("await import('./agent.mjs')"));
     expect(source).to.contain('export default agent.default;');

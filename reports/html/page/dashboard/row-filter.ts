@@ -19,7 +19,7 @@ export interface DashboardRowFilter {
  * @example
  * statusDiffers(data, 0, [0, 3]); // true when column 0 says pass and column 3 fail
  */
-export function statusDiffers(data: DashboardData, r: number, columns: readonly number[]): boolean {
+function statusDiffers(data: DashboardData, r: number, columns: readonly number[]): boolean {
   const statuses = new Set(columns.map((c) => data.columns[c]?.ruleStatus[r] ?? 'none'));
   return statuses.size > 1;
 }

@@ -2,4 +2,4 @@
 /// <reference lib="dom.iterable" />
 // The shapes the dashboard page works with, all derived from the data reports/dashboard-data.ts embeds, so the page
 // and the code that builds its data cannot drift apart.
-export type { DashboardColumn, DashboardData, DashboardGroup, DashboardSource } from '../../../dashboard-data.js';
+export type { DashboardColumn, DashboardData, DashboardGroup } from '../../../dashboard-data.js';

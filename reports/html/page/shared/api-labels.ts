@@ -6,9 +6,9 @@ import type { ApiCell, ApiStateName, UntestedReason } from './types.js';
 
 export const API_STATE_MARK: Readonly<Record<ApiStateName, string>> = { conformant: '✓', partial: '◐', stub: '⊘', absent: '✗', untested: '·' };
 
-export const API_STATE_TEXT: Readonly<Record<ApiStateName, string>> = { conformant: 'conformant', partial: 'partial', stub: 'stub', absent: 'absent', untested: 'untested' };
+const API_STATE_TEXT: Readonly<Record<ApiStateName, string>> = { conformant: 'conformant', partial: 'partial', stub: 'stub', absent: 'absent', untested: 'untested' };
 
-export const UNTESTED_TEXT: Readonly<Record<UntestedReason, string>> = {
+const UNTESTED_TEXT: Readonly<Record<UntestedReason, string>> = {
   incomplete: 'not fully tested',
   'not-provided': 'module not provided',
   'not-run': 'not run',

@@ -47,7 +47,7 @@ export function apiCellButton(cell: ApiCell, label: string, onclick: (event: Mou
 }
 
 /** The row header of an API: its name as code, its kind and what it is for. */
-export function apiRowHead(api: PageApi): HTMLTableCellElement {
+function apiRowHead(api: PageApi): HTMLTableCellElement {
   return h(
     'th',
     { scope: 'row', class: 'rowhead api-rowhead', 'data-api': api.id },

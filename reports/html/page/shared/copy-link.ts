@@ -11,7 +11,7 @@ import { h } from './dom.js';
  * @example
  * linkTo('#case=querystring.parse.x&for=reference'); // 'file:///…/index.html#case=querystring.parse.x&for=reference'
  */
-export function linkTo(hash: string): string {
+function linkTo(hash: string): string {
   return `${location.href.split('#', 1)[0] ?? ''}${hash.startsWith('#') ? hash : `#${hash}`}`;
 }
 
