@@ -116,7 +116,8 @@ function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): vo
 
 /**
  * One line per candidate that reads as a sentence: what the verdict is over normative rules and, for a failing
- * runtime, that the failures are the runtime's own divergences (not a broken install); with a gate, whether every
+ * published runtime, that the failures are the runtime's own divergences (not a broken install), which
+ * docs/runtimes.md describes (not for a local build: the page does not describe it); with a gate, whether every
  * failure was expected.
  * @example
  * // 'host node v20.20.2: 4 normative rules not met (278/282 pass) — divergences of this runtime from the spec, see docs/runtimes.md'
@@ -141,6 +142,8 @@ export function verdictLine(run: CandidateRun, results: ResultsFile, gate?: Summ
   const notMet = `${rate.failing} normative ${rate.failing === 1 ? 'rule' : 'rules'}${results.interface ? ` of interface ${results.interface.version}` : ''} not met (${rate.passed}/${rate.evaluated} pass)`;
   if (gate) return `${label}: ${notMet} — ${gateNote(run, gate)}`;
   const kind = run.candidate.kind;
+  // docs/runtimes.md describes the published releases; a local build of the same version may differ from it in anything.
+  if (run.candidate.build) return `${label}: ${notMet} — this build's own; compare builds with --baseline (and --pair)`;
   if (kind === 'host' || kind === 'runtime') return `${label}: ${notMet} — divergences of this runtime from the spec, see docs/runtimes.md`;
   return `${label}: ${notMet}`;
 }

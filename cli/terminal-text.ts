@@ -72,10 +72,31 @@ export function formatGate(report: GateReport, sources: readonly ExpectationSour
     if (items.length > limit) lines.push(`    … and ${items.length - limit} more`);
   };
   const allowed = (item: GateItem): string => (item.allowed ?? ['pass']).join('|');
-  section('unexpected result(s), new failures', report.unexpected, (item) => `${allowed(item)} → ${item.actual}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`);
+  const broken = (item: GateItem): string => (item.rules && item.rules.length > 0 ? ` [${item.rules.join(', ')}]` : '');
+  section('unexpected result(s), new failures', report.unexpected, (item) => `${allowed(item)} → ${item.actual}${broken(item)}${item.message ? `: ${printableLine(item.message, 160)}` : ''}`);
   section('new pass(es) (stale expectations: remove them)', report.newPasses, (item) => `${allowed(item)} → ${item.actual}${item.reason ? ` (was: ${printableLine(item.reason, 160)})` : ''}`);
   section('missing case(s): expected but not run', report.missing, (item) => `expected ${allowed(item)}`);
   for (const item of report.unmatchedCandidates) lines.push(`  warning: ${printable(describeUnmatched(item))}; nothing was compared with it`);
-  lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected`}`);
+  for (const item of report.notInBaseline) lines.push(`  note: ${printable(item.source)} has no run of ${printable(item.candidates.join(', '))}: compared with nothing, expected to pass`);
+  lines.push(`verdict: ${report.unexpected.length === 0 ? 'OK, only expected results' : `FAIL, ${report.unexpected.length} unexpected: ${brokenRules(report.unexpected)}`}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Cases named in the verdict line before "and N more". */
+const VERDICT_CASES = 3;
+
+/**
+ * The unexpected results as the verdict line names them: each case with the rules it cites, which its failure breaks.
+ * @example
+ * brokenRules([{ candidate: 'host', case: 'querystring.stringify.x', rules: ['querystring.stringify.finite-number-values'] }]);
+ * // 'querystring.stringify.x (querystring.stringify.finite-number-values)'
+ */
+function brokenRules(items: readonly GateItem[]): string {
+  const several = new Set(items.map((item) => item.candidate)).size > 1;
+  const named = items.slice(0, VERDICT_CASES).map((item) => {
+    const rules = item.rules && item.rules.length > 0 ? ` (${item.rules.join(', ')})` : '';
+    return `${several ? `${printable(item.candidate)} ` : ''}${printable(item.case)}${rules}`;
+  });
+  const more = items.length - VERDICT_CASES;
+  return more > 0 ? `${named.join('; ')}; and ${more} more` : named.join('; ');
 }

@@ -49,6 +49,15 @@ const SELECTION = {
   case: { type: 'string', multiple: true, value: 'GLOB', help: 'only cases whose id matches GLOB; repeatable', byDefault: 'all' },
 } as const satisfies Record<string, Flag>;
 
+/** `--pair`, for every verb that compares a run with a baseline. */
+const PAIR = {
+  type: 'string',
+  multiple: true,
+  value: 'BASE=RUN',
+  help: "compare the baseline's candidate BASE (its id) with this run's candidate RUN, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable",
+  byDefault: 'candidates of one id; a baseline and a run of one candidate each, when both are one implementation (kind and name), with each other',
+} as const satisfies Flag;
+
 /** `--summary FILE` of the verbs that judge one results file. */
 const SUMMARY = {
   type: 'string',
@@ -74,7 +83,12 @@ const RUN = {
     },
     seed: { type: 'string', value: 'N', help: 'run seed, 0 to 4294967295; each case derives its own from it and its id', byDefault: 'random, printed and recorded; with --baseline, its seed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none, 1 to 3600000', byDefault: String(DEFAULT_TIMEOUT_MS) },
-    jobs: { type: 'string', value: 'N', help: 'agent processes per out-of-process candidate, 1 to 256', byDefault: 'the number of CPU cores' },
+    jobs: {
+      type: 'string',
+      value: 'N',
+      help: "cases run at once in agents, 1 to 256: one pool of N slots shared by all out-of-process candidates of the run, each case holding a slot while it runs (the reference runs beside them, in rtconf's own process)",
+      byDefault: 'the number of CPU cores',
+    },
     shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N deterministic slices of the selected cases (join the shards with rtconf merge)', byDefault: 'all' },
     expect: {
       type: 'string',
@@ -84,6 +98,7 @@ const RUN = {
       byDefault: 'none, every failing normative case counts',
     },
     baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: exit 1 only for regressions from it; its seed is reused unless --seed', byDefault: 'none' },
+    pair: PAIR,
     repeat: {
       type: 'string',
       value: 'N',
@@ -98,7 +113,11 @@ const RUN = {
     },
     summary: SUMMARY,
   },
-  examples: ['npx rtconf run --candidate host --expect expectations/node-20.json', 'npx rtconf run --candidate reference --candidate ./my-adapter.mjs --module querystring'],
+  examples: [
+    'npx rtconf run --candidate host --expect expectations/node-20.json',
+    'npx rtconf run --candidate reference --candidate ./my-adapter.mjs --module querystring',
+    'npx rtconf run --candidate runtime:/builds/new/node --baseline yesterday/results.json',
+  ],
   notes: [
     'SPEC is one of:',
     '  reference               our reference implementation (runs in rtconf\'s process)',
@@ -151,6 +170,7 @@ const REPORT = {
   positionals: true,
   flags: {
     baseline: { type: 'string', value: 'FILE', help: 'an earlier results.json: the report shows what regressed and what got fixed, and the gate judges by it', byDefault: 'none' },
+    pair: PAIR,
     expect: { type: 'string', multiple: true, value: 'FILE', help: 'expectations files, repeatable: each result is marked expected or unexpected', byDefault: 'none' },
     mutation: { type: 'string', value: 'FILE', help: 'a mutation.json (rtconf mutate) for the suite-strength section', byDefault: 'a mutation.json next to RESULTS, if any' },
     out: { type: 'string', value: 'DIR', help: 'where the reports go', byDefault: 'the folder that holds RESULTS' },
@@ -181,7 +201,7 @@ const EXPORT = {
   flags: {
     out: { type: 'string', value: 'FILE', help: 'the export file', byDefault: 'required' },
   },
-  examples: ['npx rtconf export docs/conformance/runs/*/results.json --out export.json'],
+  examples: ['npx rtconf export node-22/results.json deno-2/results.json --out export.json'],
 } as const satisfies Verb;
 
 const BISECT = {
@@ -195,7 +215,7 @@ const BISECT = {
     ...SELECTION,
     seed: { type: 'string', value: 'N', help: 'one seed for every probe', byDefault: 'random, printed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none', byDefault: String(DEFAULT_TIMEOUT_MS) },
-    jobs: { type: 'string', value: 'N', help: 'agent processes per probe', byDefault: 'the number of CPU cores' },
+    jobs: { type: 'string', value: 'N', help: 'cases run at once in agents, in each probe (probes run one after another)', byDefault: 'the number of CPU cores' },
     samples: { type: 'string', value: 'N', help: 'releases probed evenly between the two ends before the search, 0 to 64; a change that comes and goes between samples can only be seen with more', byDefault: `${DEFAULT_SAMPLES}, the midpoint` },
     'max-probes': { type: 'string', value: 'N', help: 'stop after N probes, each a download of the release unless cached', byDefault: String(DEFAULT_MAX_PROBES) },
     by: { type: 'string', value: 'WHAT', help: 'status: a change is a change of status; message: two failures with different messages (first lines) differ too', byDefault: 'status' },
@@ -210,12 +230,14 @@ const BISECT = {
 const DIFF = {
   usage: ['diff A.json B.json [options]'],
   summary: 'status changes from run A to run B (exit 1 when a result of B regressed)',
-  description: 'Compares two results files with A as the baseline, by the same gate as rtconf run --baseline A: exit 1 when a result of B regressed.',
+  description:
+    'Compares two results files with A as the baseline, by the same gate as rtconf run --baseline A: exit 1 when a result of B regressed. Results are matched by candidate id; when nothing could be compared, stderr says so.',
   positionals: true,
   flags: {
     json: { type: 'boolean', help: 'print every change as JSON', byDefault: 'a table' },
+    pair: { ...PAIR, value: 'A_ID=B_ID', help: "compare A's candidate A_ID with B's candidate B_ID, e.g. runtime:/builds/old/node=runtime:/builds/new/node (a local build's id is its path); repeatable", byDefault: 'candidates of one id; files of one candidate each, when both are one implementation (kind and name), with each other' },
   },
-  examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json'],
+  examples: ['npx rtconf diff last-release/results.json rtconf-report/results.json', 'npx rtconf diff old/results.json new/results.json --pair runtime:/builds/old/node=runtime:/builds/new/node'],
 } as const satisfies Verb;
 
 const MERGE = {

@@ -3,6 +3,7 @@
 export { run, DEFAULT_CANDIDATES, RunOptionsError, type RunOptions, type RunStart } from './run.js';
 export { selectCases, type Selection } from './select-cases.js';
 export { judge, type JudgeOptions } from './judge.js';
+export { pairBaseline, type CandidatePair, type PairedCandidate, type Pairing } from '../results/candidate-pairing.js';
 export { apiStatesOf } from './api-states-of.js';
 
 export { writeReports, ReportsWriteError, type WrittenReports } from '../reports/write-reports.js';

@@ -9,6 +9,7 @@ import type { CandidateInfo, CandidateKind, ResultsFile, RuleSummary } from '../
 import { toolInfo } from '../io/tool-info.js';
 import { everyImplementationDiffers } from '../results/every-implementation-differs.js';
 import { milestones, type Milestones, type Outcome } from '../results/history.js';
+import { buildTag } from '../results/candidate-label.js';
 import { isFailing } from '../results/status.js';
 import type { ApiStateName } from '../results/api-state.js';
 import { candidateView, collectCases, modulesOf, pageApis, type CandidateView, type PageApi, type ReportCase } from './candidate-view.js';
@@ -143,7 +144,7 @@ export function buildDashboardData(inputs: readonly DashboardInput[]): Dashboard
     return results.runs.map(
       (run): DashboardColumn => ({
         group: groupOf(run.candidate).key,
-        version: releaseOf(run.candidate.version ?? ''),
+        version: columnVersion(run.candidate),
         candidate: run.candidate,
         source,
         ...candidateView(run, results.rules, { rules, cases, modules, apis }, marks),
@@ -158,10 +159,12 @@ export function buildDashboardData(inputs: readonly DashboardInput[]): Dashboard
     if (!groups.has(group.key)) groups.set(group.key, group);
   }
   const groupOrder = [...groups.values()].sort((a, b) => a.rank - b.rank || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  // Builds keep the order they were given in (yesterday's, then today's): their versions may all be one.
+  const byVersion = (a: DashboardColumn, b: DashboardColumn): number => (a.candidate.build || b.candidate.build ? 0 : compareVersions(a.version, b.version));
   const columns = [...unordered].sort(
     (a, b) =>
       groupOrder.findIndex((group) => group.key === a.group) - groupOrder.findIndex((group) => group.key === b.group) ||
-      compareVersions(a.version, b.version) ||
+      byVersion(a, b) ||
       compatibilityOrder(a.candidate, b.candidate) ||
       compareVersions(suiteOf(a), suiteOf(b)) ||
       a.source - b.source,
@@ -199,8 +202,10 @@ export function buildDashboardData(inputs: readonly DashboardInput[]): Dashboard
  * whatever their id; npm packages, adapters and the reference are grouped by kind and name, and apart when run in a
  * browser page (`chromium:`): one polyfill in Node and in a page are two columns, never two versions of one.
  */
-export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partial<Pick<CandidateInfo, 'page'>>): { key: string; label: string; rank: number } {
+export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partial<Pick<CandidateInfo, 'page' | 'build'>>): { key: string; label: string; rank: number } {
   const rank = KIND_RANK[candidate.kind];
+  // Local builds are not releases of their runtime: a group of their own, its columns in the order they were given.
+  if (candidate.build) return { key: `runtime:${candidate.name}:local`, label: `${candidate.name} (local builds)`, rank };
   if (candidate.page) {
     const browser = candidate.page.browser.split(' ')[0] ?? 'a browser';
     return { key: `${candidate.kind}:${candidate.name}:page`, label: `${candidate.name} (${candidate.kind}, in ${browser})`, rank };
@@ -217,6 +222,16 @@ export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partia
     default:
       return { key: `${candidate.kind}:${candidate.name}`, label: `${candidate.name} (${candidate.kind})`, rank };
   }
+}
+
+/**
+ * How a column names its run within its group: the release, and for a local build the digest that tells it from other
+ * builds of that release (so a history reads "conformant from 20.20.2 build 1a2b3c4d5e6f", never "from 20.20.2 … at
+ * 20.20.2").
+ */
+function columnVersion(candidate: CandidateInfo): string {
+  const release = releaseOf(candidate.version ?? '');
+  return candidate.build ? `${release} ${buildTag(candidate.build)}`.trim() : release;
 }
 
 /**

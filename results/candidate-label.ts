@@ -1,9 +1,33 @@
 // How a candidate is named to people: its name and version; for a runtime that reaches the interface through a
-// compatibility layer (Bare), the layer and its version; and, for a runtime whose behaviour also depends on its
+// compatibility layer (Bare), the layer and its version; for a runtime whose behaviour also depends on its
 // compatibility settings (workerd), the date and flags it ran with, so that two runs of one release at two dates (or
-// through two layers) read as two candidates wherever they are shown (console, report, dashboard columns, badges).
-// Pure and browser-safe.
-import type { CandidateCompatibility, CandidateInfo, CandidateLayer } from './results-file.js';
+// through two layers) read as two candidates wherever they are shown (console, report, dashboard columns, badges); and
+// for a local build, the binary's path and digest, so that two builds of one version read as two and neither as the
+// published release. Pure and browser-safe.
+import type { CandidateBuild, CandidateCompatibility, CandidateInfo, CandidateLayer } from './results-file.js';
+
+/** Hex digits of a binary's SHA-256 shown to tell builds apart (as git shows 12 of a commit's). */
+const SHORT_DIGEST_LENGTH = 12;
+
+/**
+ * A local build's short mark: the first hex digits of its digest.
+ * @example
+ * buildTag({ path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' }); // 'build 1a2b3c4d5e6f'
+ */
+export function buildTag(build: CandidateBuild): string {
+  return `build ${build.sha256.slice(0, SHORT_DIGEST_LENGTH)}`;
+}
+
+/**
+ * `label`, followed by what tells a local build apart from other builds of its version and from the published release:
+ * its digest and path. Every kind of local build (Node, Bun, Deno, workerd, Bare) is named by this.
+ * @example
+ * withBuild('node 20.20.2', { path: '/src/node/out/Release/node', sha256: '1a2b3c4d5e6f…' });
+ * // 'node 20.20.2 (local build 1a2b3c4d5e6f, /src/node/out/Release/node)'
+ */
+function withBuild(label: string, build: CandidateBuild | undefined): string {
+  return build === undefined ? label : `${label} (local ${buildTag(build)}, ${build.path})`;
+}
 
 /**
  * The compatibility settings as a short phrase, or '' when there are none.
@@ -21,9 +45,11 @@ function compatibilityText(compatibility: CandidateCompatibility | undefined): s
  * candidateLabel({ name: 'workerd', version: '1.20261117.1', compatibility: { date: '2025-08-14', flags: [] } }); // 'workerd 1.20261117.1 (compat 2025-08-14)'
  * candidateLabel({ name: 'node', version: '22.23.3' }); // 'node 22.23.3'
  * candidateLabel({ name: 'bare', version: '1.33.4', layer: { name: 'bare-node-runtime', version: '1.5.0' } }); // 'bare 1.33.4 + bare-node-runtime 1.5.0'
+ * candidateLabel({ name: 'node', version: '20.20.2', build: { path: '/b/node', sha256: '1a2b3c4d5e6f…' } }); // 'node 20.20.2 (local build 1a2b3c4d5e6f, /b/node)'
  */
-export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility' | 'layer'>): string {
-  return withCompatibility(withLayer(candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name, candidate.layer), candidate.compatibility);
+export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility' | 'layer'> & Partial<Pick<CandidateInfo, 'build'>>): string {
+  const named = candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name;
+  return withCompatibility(withBuild(withLayer(named, candidate.layer), candidate.build), candidate.compatibility);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { CandidateRun, ResultsFile, RuleSummary } from './results-file.js';
 import { isFailing, type Status } from './status.js';
 
 import { BASELINE_LABEL, EXPECTATIONS_LABEL, type ExpectationCounts } from './expectation-note.js';
+import { describePairing, type Pairing } from './candidate-pairing.js';
 
 export type { ExpectationOutcome } from './expectation-match.js';
 export type { ExpectationCounts } from './expectation-note.js';
@@ -55,6 +56,11 @@ export interface ExpectationMarks {
 export interface BaselineInput {
   readonly file: string;
   readonly results: ResultsFile;
+  /**
+   * How its candidates were paired with the run's (`pairBaseline`, results/candidate-pairing.ts), `results` then being
+   * the baseline under the run's ids; the label says so.
+   */
+  readonly pairing?: Pairing;
 }
 
 /**
@@ -67,7 +73,10 @@ export interface BaselineInput {
  */
 export function gateSources(expectations: readonly ExpectationsInput[] = [], baseline?: BaselineInput): ExpectationSource[] {
   const sources = expectations.map(({ file, expectations: entries }) => sourceFromExpectations(entries, `${EXPECTATIONS_LABEL} ${file}`));
-  if (baseline) sources.push(sourceFromBaseline(baseline.results, `${BASELINE_LABEL} ${baseline.file}`));
+  if (baseline) {
+    const pairs = baseline.pairing ? describePairing(baseline.pairing) : '';
+    sources.push(sourceFromBaseline(baseline.results, `${BASELINE_LABEL} ${baseline.file}${pairs ? ` (${pairs})` : ''}`));
+  }
   return sources;
 }
 

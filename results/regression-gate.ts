@@ -9,6 +9,7 @@ import type { Status } from './status.js';
 import { ExpectationsError, type Expectations } from './expectations.js';
 import { allowedBy, findExpected, matchResult, type ExpectationSource } from './expectation-match.js';
 import { describeOutcomes } from './repetitions.js';
+import { PAIR_FLAG } from './candidate-pairing.js';
 
 export type { ExpectationSource } from './expectation-match.js';
 
@@ -22,6 +23,8 @@ export interface GateItem {
   /** The label of the source whose expectation judged the result. */
   readonly source?: string;
   readonly message?: string;
+  /** The normative rules the case cites: what a failure of it breaks (a case exercises only the rules it cites). */
+  readonly rules?: readonly string[];
 }
 
 export interface GateReport {
@@ -39,6 +42,11 @@ export interface GateReport {
    * makes it an error before the run.
    */
   readonly unmatchedCandidates: readonly UnmatchedSource[];
+  /**
+   * Baselines that name some of the run's candidates but not these: their results were compared with nothing (and
+   * judged as expected to pass). Where a baseline names none, `unmatchedCandidates` says so instead.
+   */
+  readonly notInBaseline: readonly { readonly source: string; readonly candidates: readonly string[] }[];
   readonly checked: number;
 }
 
@@ -107,6 +115,7 @@ export function evaluateGate(results: ResultsFile, sources: readonly Expectation
         ...(found?.reason ? { reason: found.reason } : {}),
         ...(found ? { source: found.source } : {}),
         ...(result.message ? { message: result.message } : {}),
+        rules: result.rules.filter((rule) => normative.has(rule)),
       });
     }
   }
@@ -133,8 +142,19 @@ export function evaluateGate(results: ResultsFile, sources: readonly Expectation
     newPasses: lists['unexpected-pass'],
     missing,
     unmatchedCandidates: unmatchedSources(sources, [...ran.keys()]),
+    notInBaseline: notInBaseline(sources, [...ran.keys()]),
     checked,
   };
+}
+
+/** The run's candidates each baseline that names some of them does not name. */
+function notInBaseline(sources: readonly ExpectationSource[], runIds: readonly string[]): GateReport['notInBaseline'] {
+  return sources.flatMap((source) => {
+    if (source.kind !== 'baseline') return [];
+    const named = new Set([...source.entries()].map(([candidate]) => candidate));
+    const missing = runIds.filter((id) => !named.has(id));
+    return missing.length > 0 && missing.length < runIds.length ? [{ source: source.label, candidates: missing }] : [];
+  });
 }
 
 /**
@@ -149,6 +169,7 @@ export function combineGateReports(reports: readonly GateReport[]): GateReport {
     newPasses: reports.flatMap((report) => report.newPasses),
     missing: reports.flatMap((report) => report.missing),
     unmatchedCandidates: [],
+    notInBaseline: reports.flatMap((report) => report.notInBaseline),
     checked: reports.reduce((sum, report) => sum + report.checked, 0),
   };
 }
@@ -171,7 +192,8 @@ export function unmatchedSources(sources: readonly ExpectationSource[], runIds: 
 /** One line naming what an unmatched source names and what the run has instead. */
 export function describeUnmatched(item: UnmatchedSource): string {
   const list = (ids: readonly string[]): string => (ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', '));
-  const hint = item.candidates.some((id) => /[\\/]|\.[cm]?[jt]s$/.test(id)) ? '; adapters are identified as adapter:<name>, their declared name' : '';
+  const adapterHint = item.candidates.some((id) => /[\\/]|\.[cm]?[jt]s$/.test(id)) && item.kind === 'expectations' ? '; adapters are identified as adapter:<name>, their declared name' : '';
+  const hint = item.kind === 'baseline' ? `; compare them with ${PAIR_FLAG} BASE_ID=RUN_ID` : adapterHint;
   return `${item.source} names ${list(item.candidates)}, but this run's candidates are ${list(item.run)}${hint}`;
 }
 

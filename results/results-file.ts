@@ -35,6 +35,19 @@ export interface CandidateInfo {
    * the layer and its version, part of what was certified (`{ name: 'bare-node-runtime', version: '1.5.0' }`).
    */
   readonly layer?: CandidateLayer;
+  /**
+   * Local builds (`runtime:/path/to/binary`): which binary ran, so that two builds of one version are told apart
+   * wherever they are shown, and are never taken for the published release of that version.
+   */
+  readonly build?: CandidateBuild;
+}
+
+/** A runtime binary given by path: where it is and what it is. */
+export interface CandidateBuild {
+  /** The binary's absolute path. */
+  readonly path: string;
+  /** SHA-256 of the file's bytes, as 64 hex digits. */
+  readonly sha256: string;
 }
 
 /** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */

@@ -1,5 +1,5 @@
 // Writes every figure and picture the docs quote, from the published certification in docs/conformance (real runs),
-// so that the README cannot quote a number the code no longer prints: the host's summary line on Node 20 (as
+// so that the README and docs/ cannot quote a number the code no longer prints: the host's summary line on Node 20 (as
 // `npx rtconf run` prints it, computed by the summary's own `verdictLine` over the certified run of that release),
 // the case and rule counts of the published pages, and the screenshots of the dashboard, its API table and one of
 // its cells, and Deno's report (taken in Debian's Chromium, as `chromium:` candidates find and launch it). docs/figures.json records which page each screenshot was taken of
@@ -21,13 +21,16 @@ import type { ResultsFile } from '../results/results-file.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DOCS = join(ROOT, 'docs');
 const RUNS = join(DOCS, 'conformance', 'runs');
-const README = join(ROOT, 'README.md');
+/** The pages that may quote a figure: the README and the pages of docs/ (not docs/conformance/, which certify writes). */
+export function docPages(): string[] {
+  return [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((name) => name.endsWith('.md')).sort().map((name) => join(DOCS, name))];
+}
 export const FIGURES_FILE = join(DOCS, 'figures.json');
 
 /** The release of Node whose host summary the README quotes (the Node the quick start is written for). */
 export const HOST_RELEASE_LINE = 20;
 
-/** The screenshots the README shows: which page, in which state, into which file. */
+/** The screenshots the docs show: which page, in which state, into which file. */
 export const SHOTS: readonly Shot[] = [
   { file: 'docs/dashboard-screenshot.png', page: 'docs/conformance/index.html', hash: '', dark: false, height: 1100 },
   { file: 'docs/report-screenshot.png', page: 'docs/conformance/runs/deno-2/index.html', hash: '#status=problem', dark: false, height: 1300 },
@@ -51,7 +54,7 @@ export interface Shot {
 }
 
 export interface Figures {
-  /** `host node v20.20.2: 4 normative rules not met (261/265 pass)`: the part of the host's line the README quotes. */
+  /** `host node v20.20.2: 4 normative rules not met (261/265 pass)`: the part of the host's line the docs quote. */
   readonly hostSummary: string;
   /** Cases and rules of the published certification (every run has them all). */
   readonly cases: number;
@@ -81,7 +84,7 @@ export async function publishedRuns(): Promise<Map<string, ResultsFile>> {
 }
 
 /**
- * The figures the README quotes, computed by the code that prints them from the published runs.
+ * The figures the docs quote, computed by the code that prints them from the published runs.
  * @example
  * (await computeFigures()).hostSummary; // 'host node v20.20.2: 4 normative rules not met (261/265 pass)'
  */
@@ -101,22 +104,29 @@ export async function computeFigures(): Promise<Figures> {
   return { hostSummary: quoted, cases: cases.size, rules: rules.size };
 }
 
-/** The README's quoted figures, as patterns that find them whatever their numbers, and what each must read. */
-export function readmeQuotes(figures: Figures): { readonly name: string; readonly pattern: RegExp; readonly text: string }[] {
+/** The docs' quoted figures, as patterns that find them whatever their numbers, and what each must read. */
+export function docQuotes(figures: Figures): { readonly name: string; readonly pattern: RegExp; readonly text: string }[] {
   return [
     { name: 'host summary', pattern: /host node v[\w.]+: \d+ normative rules? not met \(\d+\/\d+ pass\)/g, text: figures.hostSummary },
     { name: 'published counts', pattern: /\(docs\/conformance, \d+ cases, \d+ rules\)/g, text: `(docs/conformance, ${figures.cases} cases, ${figures.rules} rules)` },
   ];
 }
 
-/** Rewrites the README's quoted figures; every quote must be found at least once. */
-export function writeReadme(figures: Figures): void {
-  let text = readFileSync(README, 'utf8');
-  for (const quote of readmeQuotes(figures)) {
-    if (!quote.pattern.test(text)) throw new Error(`README.md has no ${quote.name} to update (${quote.pattern})`);
-    text = text.replace(quote.pattern, quote.text);
+/** Rewrites the quoted figures wherever the docs quote them; every quote must be found at least once. */
+export function writeDocs(figures: Figures): void {
+  const quotes = docQuotes(figures);
+  const found = new Set<string>();
+  for (const page of docPages()) {
+    const before = readFileSync(page, 'utf8');
+    let text = before;
+    for (const quote of quotes) {
+      if (!new RegExp(quote.pattern.source).test(text)) continue;
+      found.add(quote.name);
+      text = text.replace(quote.pattern, quote.text);
+    }
+    if (text !== before) writeFileSync(page, text);
   }
-  writeFileSync(README, text);
+  for (const quote of quotes) if (!found.has(quote.name)) throw new Error(`no page of the docs has the ${quote.name} to update (${quote.pattern})`);
 }
 
 async function screenshots(): Promise<ShotRecord[]> {
@@ -156,8 +166,8 @@ async function screenshots(): Promise<ShotRecord[]> {
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { 'no-screenshots': { type: 'boolean', default: false } }, strict: true });
   const figures = await computeFigures();
-  writeReadme(figures);
-  process.stdout.write(`README.md: ${figures.hostSummary}; (docs/conformance, ${figures.cases} cases, ${figures.rules} rules)\n`);
+  writeDocs(figures);
+  process.stdout.write(`README.md and docs/*.md: ${figures.hostSummary}; (docs/conformance, ${figures.cases} cases, ${figures.rules} rules)\n`);
   const previous = existsSync(FIGURES_FILE) ? (JSON.parse(readFileSync(FIGURES_FILE, 'utf8')) as { screenshots?: ShotRecord[] }) : {};
   const shots = values['no-screenshots'] ? (previous.screenshots ?? []) : await screenshots();
   const record = { $comment: 'written by scripts/docs-figures.mts from docs/conformance; test/docs/readme-figures.test.ts checks the docs against it', ...figures, screenshots: shots };

@@ -1,5 +1,5 @@
 // The shape of one rule of the catalogue: a single testable (or, for informative rules, untestable) statement of
-// `shared/spec/rt-library-interface.md`, written in our own words and addressed by a stable dotted id.
+// `spec/rt-library-interface.md`, written in our own words and addressed by a stable dotted id.
 
 /** The three modules the interface specifies. */
 export const MODULES = ['querystring', 'child_process', 'https'] as const;

@@ -7,7 +7,7 @@
 // report with --expect or --baseline, and exit 1 exactly when a result was unexpected.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { judge, readExpectations, readResults, writeReports, type WrittenReports } from '../../lib/index.js';
+import { judge, pairBaseline, readExpectations, readResults, writeReports, type WrittenReports } from '../../lib/index.js';
 import { describeWriteError, fallbackDirectory } from '../../io/fallback-write.js';
 import { lockOutDir } from '../../io/out-dir-lock.js';
 import { readMutation } from '../../results/read-mutation.js';
@@ -23,15 +23,17 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('report: expected exactly one results file (rtconf report RESULTS [--baseline OTHER] [--out DIR])');
   const results = await readResults(file);
-  const baseline = values.baseline === undefined ? undefined : await readResults(values.baseline);
+  if (values.pair && values.pair.length > 0 && values.baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
+  // The baseline's candidates paired with the results' (a local build's id is its path: --pair, or one each).
+  const baseline = values.baseline === undefined ? undefined : pairBaseline({ file: values.baseline, results: await readResults(values.baseline) }, results.runs.map((run) => run.candidate), values.pair ?? []);
   const mutation = await mutationFor(file, values.mutation);
   // --expect marks each result expected or unexpected, as the gate of `rtconf run --expect` judged it.
   const expectations = await Promise.all((values.expect ?? []).map(async (expectFile) => ({ file: expectFile, expectations: await readExpectations(expectFile) })));
   // The gate, judged once: the verdict and the exit code, and the page and JUnit, which are handed this judgement and
   // never judge again, so they can never say "gate failed" while the command exits 0.
-  const marks = judge(results, { expectations, ...(baseline && values.baseline !== undefined ? { baseline: { file: values.baseline, results: baseline } } : {}) });
+  const marks = judge(results, { expectations, ...(baseline ? { baseline } : {}) });
   const sources = marks.sources;
-  const options = { judgement: marks, ...(baseline ? { baseline } : {}), ...(mutation ? { mutation } : {}) };
+  const options = { judgement: marks, ...(baseline ? { baseline: baseline.results } : {}), ...(mutation ? { mutation } : {}) };
   const name = values.out ?? dirname(file);
   const lock = await lockOutDir(resolve(name), name, values.out === undefined ? 'report folder' : '--out');
   let written: WrittenReports;

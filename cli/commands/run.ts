@@ -4,6 +4,7 @@
 import { dirname, join, resolve } from 'node:path';
 import {
   judge,
+  pairBaseline,
   readExpectations,
   readResults,
   run,
@@ -17,6 +18,7 @@ import {
   type Selection,
 } from '../../lib/index.js';
 import { parseShard } from '../../runners/shard.js';
+import { describePairing } from '../../results/candidate-pairing.js';
 import { parseInterfaceVersion } from '../../results/interface-version.js';
 import { writeFileOrFallback } from '../../io/fallback-write.js';
 import { appendSummary } from '../summary-file.js';
@@ -47,7 +49,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Gate inputs are read first: a bad file is exit 2 before minutes of running, not after.
   const expectations: ExpectationsInput[] = [];
   for (const file of values.expect ?? []) expectations.push({ file, expectations: await readExpectations(file) });
-  const baseline = values.baseline === undefined ? undefined : { file: values.baseline, results: await readResults(values.baseline) };
+  if (values.pair && values.pair.length > 0 && values.baseline === undefined) throw new UsageError('--pair names candidates of a baseline: give it with --baseline FILE');
+  let baseline: BaselineInput | undefined = values.baseline === undefined ? undefined : { file: values.baseline, results: await readResults(values.baseline) };
   // Against a baseline, the same seed makes property cases draw the same inputs: a difference is then the candidate's.
   const seed = parseInteger('seed', values.seed, 0, 0xffffffff) ?? baseline?.results.seed;
   const timeoutMs = parseInteger('timeout', values.timeout, 1, 3_600_000);
@@ -78,6 +81,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         signal: interrupt.signal,
         onStart: (start) => {
           started = start;
+          // The baseline's candidates paired with the run's, as resolved (a local build's id is its path): a --pair
+          // naming no candidate of each side throws here, before anything runs.
+          if (baseline) {
+            baseline = pairBaseline(baseline, start.candidates, values.pair ?? []);
+            if (baseline.pairing?.how === 'only-candidates') process.stderr.write(`rtconf: baseline ${baseline.file} (${describePairing(baseline.pairing)})\n`);
+          }
           const seedNote = values.seed === undefined && baseline ? " (the baseline's)" : '';
           const shardNote = selection.shard ? `, shard ${selection.shard.index}/${selection.shard.count} of ${start.selected}` : '';
           const interfaceNote = start.interface ? `, certifying interface ${start.interface}` : '';

@@ -9,8 +9,8 @@
 // (oracles of those cases only) and the reference's load target (the in-process candidate's only) to a module that
 // refuses to load. Any other Node builtin fails the build.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 
@@ -51,6 +51,31 @@ const EXTENSION = fileURLToPath(import.meta.url).endsWith('.ts') ? '.ts' : '.js'
 
 let built: Promise<PageAgentBundle> | undefined;
 
+/**
+ * Whether `file` is one of our own modules: under the package root `root`, and not in a `node_modules` folder of it.
+ * The candidate's and our dependencies' files (chai, fast-check) are elsewhere, wherever the package is installed:
+ * a package installed as a dependency lives under a consumer's `node_modules` itself, so a path's mere mention of
+ * `node_modules` tells nothing. Both paths are compared as esbuild reports them, with symbolic links resolved.
+ * @example
+ * isOwnModule('/app/node_modules/rt-conformance/dist', '/app/node_modules/rt-conformance/dist/runners/x.js'); // true
+ * isOwnModule('/app/node_modules/rt-conformance/dist', '/app/node_modules/chai/index.js'); // false
+ */
+function isOwnModule(root: string, file: string): boolean {
+  const path = relative(root, file);
+  if (path === '' || isAbsolute(path)) return false;
+  const [first] = path.split(sep);
+  return first !== '..' && first !== 'node_modules';
+}
+
+/** The package root with symbolic links resolved, as esbuild reports importers (a linked install, a pnpm store). */
+function realRoot(): string {
+  try {
+    return realpathSync(ROOT);
+  } catch {
+    return ROOT;
+  }
+}
+
 function sourceFile(fromRoot: string): string {
   return join(ROOT, `${fromRoot}${EXTENSION}`);
 }
@@ -58,13 +83,14 @@ function sourceFile(fromRoot: string): string {
 const pageMap: Plugin = {
   name: 'page-map',
   setup(build) {
+    const root = realRoot();
     build.onResolve({ filter: /^node:/ }, (args) => {
       if (PAGE_BUILTINS.includes(args.path)) return { path: sourceFile('runners/agent/page-node-builtins') };
       return { errors: [{ text: `the page agent cannot import ${args.path} (imported by ${relative(ROOT, args.importer)}): a page has no Node builtins` }] };
     });
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
-      const key = relative(ROOT, join(args.resolveDir, args.path)).replace(/\.js$/, '').split(sep).join('/');
+      if (!isOwnModule(root, args.importer)) return undefined;
+      const key = relative(root, join(args.resolveDir, args.path)).replace(/\.js$/, '').split(sep).join('/');
       const mapped = PAGE_MAP[key];
       if (mapped === undefined) return undefined;
       if (GENERATED[mapped]) return { path: key, namespace: 'page-generated', pluginData: mapped };

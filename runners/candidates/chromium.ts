@@ -24,11 +24,12 @@ export const chromium: CandidateKindDeclaration<'chromium'> = {
   kind: 'chromium',
   async resolve(spec, options) {
     const written = formatCandidateSpec(spec);
-    const found = findChromium();
-    if ('missing' in found) throw new CandidateError(`candidate ${written}: ${found.missing}`);
     const cwd = options.cwd ?? process.cwd();
     const { target } = spec;
+    // The candidate first: a missing or unbundlable adapter is the user's own problem to hear of, before the machine's.
     const bundle = await bundleCandidate(target, written, cwd);
+    const found = findChromium();
+    if ('missing' in found) throw new CandidateError(`candidate ${written}: ${found.missing}`);
     const server = await servePage({ agent: (await buildPageAgent()).code, candidate: bundle.code });
     let browserName: string | undefined;
     const site: PageSite = {

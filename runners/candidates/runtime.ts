@@ -5,7 +5,7 @@
 // date= and flags=), a Bare build as runtime:bare does (through the layer, layer= pinning it). `rtconf bisect` probes
 // releases with it too.
 import { CandidateError, formatCandidateSpec, type LocalBuildOptions, type RuntimeSpec } from '../../results/candidate-spec.js';
-import type { CandidateInfo } from '../../results/results-file.js';
+import type { CandidateBuild, CandidateInfo } from '../../results/results-file.js';
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { processHosts } from '../agent/process-host.js';
 import type { Runner } from '../runner.js';
@@ -13,7 +13,7 @@ import { ensureBareLayer } from '../runtimes/bare-layer.js';
 import { RECORDED_LAYER_VERSION } from '../runtimes/bare-profile.js';
 import { createDownloadProgress } from '../runtimes/download-progress.js';
 import { ensureRuntime, type ResolvedRuntime } from '../runtimes/ensure-runtime.js';
-import { detectLocalBuild } from '../runtimes/local-build.js';
+import { describeLocalBuild, detectLocalBuild } from '../runtimes/local-build.js';
 import { workerdCompatibility } from '../runtimes/workerd-profile.js';
 import { bareRunner } from './bare.js';
 import type { CandidateKindDeclaration } from './candidate-kind.js';
@@ -38,11 +38,12 @@ function processRunner(id: string, resolved: Pick<ResolvedRuntime, 'profile' | '
 
 /**
  * How a local build is named wherever results are shown. One function for the three kinds of local build (a process
- * runtime, workerd, Bare), so that labelling builds by what tells them apart (issue 32: path and digest) is made once,
- * here; today the candidate's id (its path) and its version tell it apart.
+ * runtime, workerd, Bare): the candidate the detected runtime's runner names (runtime name and version) gets the
+ * binary's path and digest, which its label shows (results/candidate-label.ts, `withBuild`) and which keep it apart
+ * from other builds of its version and from the published release.
  */
-function localBuildLabel(candidate: CandidateInfo): CandidateInfo {
-  return candidate;
+function localBuildLabel(build: CandidateBuild): (candidate: CandidateInfo) => CandidateInfo {
+  return (candidate) => ({ ...candidate, build });
 }
 
 /** The options of `runtime:/path,…` that the detected runtime does not take, by name. */
@@ -55,22 +56,23 @@ function refuseOptions(id: string, runtimeName: string, options: LocalBuildOptio
 async function localBuildRunner(spec: Extract<RuntimeSpec, { from: 'path' }>): Promise<Runner> {
   const id = formatCandidateSpec(spec);
   const { executable, build } = await detectLocalBuild(id, spec.path);
+  const label = localBuildLabel(await describeLocalBuild(executable));
   switch (build.kind) {
     case 'process':
       refuseOptions(id, build.profile.name, spec, []);
-      return processRunner(id, { profile: build.profile, version: build.version, executable }, localBuildLabel);
+      return processRunner(id, { profile: build.profile, version: build.version, executable }, label);
     case 'workerd': {
       refuseOptions(id, 'workerd', spec, ['compatibilityDate', 'compatibilityFlags']);
       // A workerd build names the newest date it supports; a Worker runs at it unless date= says otherwise.
       const date = spec.compatibilityDate ?? (/^\d{4}-\d{2}-\d{2}$/.test(build.version) ? build.version : undefined);
       if (date === undefined) throw new CandidateError(`candidate ${id}: workerd ${build.version} does not say which compatibility date it supports; name one with date=YYYY-MM-DD`);
       const compatibility = workerdCompatibility({ compatibilityDate: date, compatibilityFlags: spec.compatibilityFlags ?? [] }, build.version);
-      return workerdRunner({ id, version: build.version, executable, compatibility }, localBuildLabel);
+      return workerdRunner({ id, version: build.version, executable, compatibility }, label);
     }
     case 'bare': {
       refuseOptions(id, 'bare', spec, ['layer']);
       const layer = await ensureBareLayer(spec.layer ?? RECORDED_LAYER_VERSION, id);
-      return bareRunner({ id, version: build.version, executable, layer }, localBuildLabel);
+      return bareRunner({ id, version: build.version, executable, layer }, label);
     }
   }
 }

@@ -1,12 +1,16 @@
 // A local build given by path (`runtime:/path/to/binary`): which runtime it is, told from what the binary says of
 // itself. `--version` tells Node (`v22.1.0`), Bun (`1.4.5`), Deno (`deno 2.9.6 …`) and workerd (`workerd 2026-11-17`,
 // the newest compatibility date it supports) apart; Bare prints `v1.33.4` as Node does, so a `vX.Y.Z` binary is
-// asked whether it has Bare's global.
+// asked whether it has Bare's global. And which binary it is: its path and the SHA-256 of its bytes, recorded on the
+// candidate (`candidate.build`) so that builds of one version are told apart and never taken for the published release.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CandidateError } from '../../results/candidate-spec.js';
+import type { CandidateBuild } from '../../results/results-file.js';
 import { parseBareVersion } from './bare-profile.js';
 import { detectRuntime, type RuntimeProfile } from './runtime-profile.js';
 
@@ -47,4 +51,18 @@ function ask(executable: string, args: readonly string[]): Promise<string> {
       done(error ? `error: ${error.message}` : String(stdout)),
     );
   });
+}
+
+/**
+ * The binary's identity: its path and a digest of its bytes, read once (a Node build of ~100 MB takes well under a
+ * second).
+ * @param executable the binary's absolute path, as run
+ * @example
+ * await describeLocalBuild('/src/node/out/Release/node'); // { path: '/src/node/out/Release/node', sha256: '1a2b…' }
+ */
+export async function describeLocalBuild(executable: string): Promise<CandidateBuild> {
+  const hash = createHash('sha256');
+  // A link is digested by what it points to, the bytes that run.
+  for await (const chunk of createReadStream(await realpath(executable))) hash.update(chunk as Buffer);
+  return { path: executable, sha256: hash.digest('hex') };
 }

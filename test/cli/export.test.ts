@@ -23,7 +23,7 @@ describe('rtconf export', function () {
     const out = join(dir, 'out', 'export.json');
     const outcome = await runCli(['export', ...files, '--out', out]);
     expect(outcome.code, outcome.stderr).to.equal(0);
-    expect(outcome.stdout).to.equal(`export: ${out} (2 candidate runs from 2 results files, format rt-conformance-export v1)\n`);
+    expect(outcome.stdout).to.equal(`export: ${out} (2 candidate runs from 2 results files, format rt-conformance-export v2)\n`);
     const data = JSON.parse(await readFile(out, 'utf8')) as { format: string; sources: { file: string }[]; candidates: { id: string; source: number }[] };
     expect(data.format).to.equal('rt-conformance-export');
     expect(data.sources.map((source) => source.file)).to.deep.equal(files);

@@ -59,7 +59,7 @@ describe('one gate for run, report, diff and dashboard', function () {
     expect(report.code, report.stdout + report.stderr).to.equal(1);
     expect(report.stdout).to.contain(`regression gate (baseline ${baseFile})`);
     expect(report.stdout).to.match(/^ {2}4 unexpected result\(s\), new failures:$/m);
-    expect(report.stdout).to.match(/^verdict: FAIL, 4 unexpected$/m);
+    expect(report.stdout).to.match(/^verdict: FAIL, 4 unexpected: /m);
     for (const id of regressed) expect(report.stdout).to.contain(`host  ${id}  `);
     expect(report.stdout).to.contain(join(out, 'index.html'));
     expect(embedded(await readFile(join(out, 'index.html'), 'utf8')).gate).to.include({ unexpected: 4 });
@@ -147,7 +147,7 @@ describe('one gate for run, report, diff and dashboard', function () {
     const laterFile = await writeResults(later, join(dir, 'dash-later'));
     const bad = await runCli(['dashboard', laterFile, '--expect', expectFile, '--out', join(dir, 'dash-bad')]);
     expect(bad.code, bad.stdout + bad.stderr).to.equal(1);
-    expect(bad.stdout).to.match(/^verdict: FAIL, 2 unexpected$/m);
+    expect(bad.stdout).to.match(/^verdict: FAIL, 2 unexpected: /m);
     expect(bad.stdout).to.contain(`dashboard: ${join(dir, 'dash-bad', 'index.html')}`);
     expect(embedded(await readFile(join(dir, 'dash-bad', 'index.html'), 'utf8')).gate).to.include({ unexpected: 2 });
   });

@@ -71,6 +71,14 @@ describe('the end-of-run summary', () => {
     );
   });
 
+  it('keeps docs/runtimes.md off a local build, which that page (of the published releases) does not describe', () => {
+    const run = runAt(results, 1);
+    const build = { ...run, candidate: { id: 'runtime:/builds/x/node', name: 'node', kind: 'runtime' as const, version: '20.20.2', build: { path: '/builds/x/node', sha256: 'f'.repeat(64) } } };
+    expect(verdictLine(build, results)).to.equal(
+      "node 20.20.2 (local build ffffffffffff, /builds/x/node): 2 normative rules not met (1/3 pass) — this build's own; compare builds with --baseline (and --pair)",
+    );
+  });
+
   it('with --expect, says whether every failure was expected', () => {
     const expectAll = sourceFromExpectations(
       { host: { 'querystring.case.0': { allowed: ['fail'], reason: 'known' }, 'querystring.case.1': { allowed: ['timeout'], reason: 'known' } } },

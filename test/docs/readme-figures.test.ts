@@ -1,26 +1,28 @@
-// Documents that stay true: every figure the README quotes is what the code prints for the published certification
-// (docs/conformance, real runs), and every screenshot is of the published pages as they are. A new case, a changed
-// verdict or a rebuilt page makes this fail until `npm run certify` (or `npm run docs:figures`) writes them anew.
+// Documents that stay true: every figure the README and docs/ quote is what the code prints for the published
+// certification (docs/conformance, real runs), and every screenshot is of the published pages as they are. A new case,
+// a changed verdict or a rebuilt page makes this fail until `npm run certify` (or `npm run docs:figures`) writes them
+// anew.
 import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allCases } from '../../conformance/registry.js';
 import { rules as catalogue } from '../../spec/index.js';
 import { passRate } from '../../results/verdict.js';
-import { computeFigures, FIGURES_FILE, HOST_RELEASE_LINE, publishedRuns, sha256, SHOTS, type ShotRecord } from '../../scripts/docs-figures.mjs';
+import { computeFigures, docPages, FIGURES_FILE, HOST_RELEASE_LINE, publishedRuns, sha256, SHOTS, type ShotRecord } from '../../scripts/docs-figures.mjs';
 import { ROOT } from '../cli/run-cli.js';
 
-/** The README with its lines joined: a quote may be wrapped anywhere. */
-const readme = (): string => readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+/** The README and the pages of docs/, with their lines joined: a quote may be wrapped anywhere. */
+const readme = (): string => docPages().map((page) => readFileSync(page, 'utf8').replace(/\s+/g, ' ')).join('\n');
 
-describe('the README’s figures and pictures', function () {
+describe('the figures and pictures of the README and docs/', function () {
   this.timeout(60_000);
 
   it('quotes the host’s summary on Node 20 as the summary prints it for the certified run of that release', async () => {
     const figures = await computeFigures();
     const text = readme();
     const quoted = [...text.matchAll(/host node v[\w.]+: \d+ normative rules? not met \(\d+\/\d+ pass\)/g)].map((match) => match[0]);
-    expect(quoted.length, 'the README quotes the host summary').to.be.greaterThan(0);
+    expect(quoted.length, 'the docs quote the host summary').to.be.greaterThan(0);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' '), 'the README’s quick start quotes it').to.match(/host node v[\w.]+: \d+ normative rules? not met/);
     for (const quote of quoted) expect(quote).to.equal(figures.hostSummary);
     // The same numbers by the one verdict directly, not through the script.
     const node = [...(await publishedRuns()).values()].find((results) => results.runs[0]?.candidate.id === `runtime:node@${HOST_RELEASE_LINE}`);
@@ -55,7 +57,11 @@ describe('the README’s figures and pictures', function () {
       expect(sha256(join(ROOT, shot.page)), `${shot.file} was taken of ${shot.page} before it was rebuilt`).to.equal(shot.pageSha256);
       expect(sha256(join(ROOT, shot.file)), `${shot.file} is not the picture taken`).to.equal(shot.pngSha256);
     }
-    for (const shot of SHOTS.filter((item) => !item.dark)) expect(readme()).to.contain(`(${shot.file})`);
+    // Each picture is shown by some page: the README links it from the root, a page of docs/ from docs/.
+    const shown = docPages().map((page) => ({ text: readFileSync(page, 'utf8'), prefix: page === join(ROOT, 'README.md') ? '' : 'docs/' }));
+    for (const shot of SHOTS.filter((item) => !item.dark)) {
+      expect(shown.some(({ text, prefix }) => text.includes(`(${shot.file.slice(prefix.length)})`)), shot.file).to.equal(true);
+    }
   });
 
   it('has npm scripts that write them, from scripts/', () => {

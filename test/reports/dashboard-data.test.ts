@@ -79,6 +79,25 @@ describe('buildDashboardData', () => {
     expect(both.columns.map((column) => /--candidate (\S+)/.exec(replayFor(column.candidate, 'q.x', {}, 1))?.[1])).to.deep.equal(['runtime:workerd@1.20261117.1,date=2025-08-14', 'runtime:workerd@1.20261117.1']);
   });
 
+  it('puts local builds in a group of their own, in the order given, each named by its digest, apart from the release', () => {
+    const build = (path: string, digit: string): CandidateInfo => ({ id: `runtime:${path}`, name: 'node', kind: 'runtime', version: '20.20.2', build: { path, sha256: digit.repeat(64) } });
+    const released: CandidateInfo = { id: 'runtime:node@20', name: 'node', kind: 'runtime', version: '20.20.2' };
+    // Given newest build first on purpose: the order given is the order shown, whatever the paths or digests.
+    const given = [build('/builds/c/node', 'c'), build('/builds/a/node', 'a'), released, build('/builds/b/node', 'b')];
+    const broken = [(index: number) => (index === 0 ? 'fail' : undefined), () => undefined, () => undefined, (index: number) => (index === 0 ? 'fail' : undefined)] as const;
+    const runs = given.map((candidate, index) => ({ file: `runs/${index}.json`, results: sampleRunFile({ file: '', candidate, broken: broken[index] ?? (() => undefined) }) }));
+    const data = buildDashboardData(runs);
+    expect(data.groups.map((group) => [group.label, group.columns.map((c) => data.columns[c]?.version)])).to.deep.equal([
+      ['node', ['20.20.2']],
+      ['node (local builds)', ['20.20.2 build cccccccccccc', '20.20.2 build aaaaaaaaaaaa', '20.20.2 build bbbbbbbbbbbb']],
+    ]);
+    expect(candidateLabel(data.columns[1]?.candidate ?? released)).to.equal('node 20.20.2 (local build cccccccccccc, /builds/c/node)');
+    // The first case's rules fail, pass, then fail again over the builds: the history names the builds, not one version thrice.
+    const local = data.groups[1];
+    const entry = local?.history?.rules[0];
+    expect([entry?.firstPass, entry?.failsAgain].map((c) => (c === undefined ? undefined : data.columns[c]?.version))).to.deep.equal(['20.20.2 build aaaaaaaaaaaa', '20.20.2 build bbbbbbbbbbbb']);
+  });
+
   it('orders versions by semver, with or without a v, and puts what is not a version last', () => {
     expect(['22.23.3', 'v20.20.2', '18.20.8', 'nightly', '1.10.0', '1.9.0'].sort(compareVersions)).to.deep.equal(['1.9.0', '1.10.0', '18.20.8', 'v20.20.2', '22.23.3', 'nightly']);
     expect(groupOf({ kind: 'npm', name: 'querystring-es3' })).to.deep.include({ key: 'npm:querystring-es3', label: 'querystring-es3 (npm)' });

@@ -76,7 +76,7 @@ describe('a consumer of the published export (docs/conformance/export.json)', ()
     const validate = ajv.compile(JSON.parse(readFileSync(`${ROOT}reports/export.schema.json`, 'utf8')) as object);
     expect(validate(data), JSON.stringify(validate.errors?.slice(0, 3))).to.equal(true);
     expect((data as Export).format).to.equal('rt-conformance-export');
-    expect((data as Export).formatVersion).to.equal(1);
+    expect((data as Export).formatVersion).to.equal(2);
   });
 
   it('answers "is child_process.fork usable?" for every certified candidate as the runs observed it', () => {

@@ -47,12 +47,12 @@ describe('rtconf export data (reports/export-data.ts)', () => {
     expect(validate(exported), JSON.stringify(validate.errors?.slice(0, 3))).to.equal(true);
     // The format's name and version, as export.schema.json fixes them for tools.
     expect(exported.format).to.equal('rt-conformance-export');
-    expect(exported.formatVersion).to.equal(1);
+    expect(exported.formatVersion).to.equal(2);
     expect(exported.sources.map((source) => source.file)).to.deep.equal(['a/results.json', 'b/results.json']);
   });
 
   it('refuses, by the schema alone, an export of another format version or an unknown state', () => {
-    expect(validate({ ...exported, formatVersion: 2 })).to.equal(false);
+    expect(validate({ ...exported, formatVersion: 1 })).to.equal(false);
     const first = exported.candidates[0];
     if (!first) throw new Error('no candidate');
     const broken = { ...exported, candidates: [{ ...first, apis: { ...first.apis, 'querystring.parse': { ...first.apis['querystring.parse'], state: 'mostly' } } }] };
@@ -87,6 +87,45 @@ describe('rtconf export data (reports/export-data.ts)', () => {
     const reference = exported.candidates.find((candidate) => candidate.kind === 'reference');
     expect(reference).to.not.have.property('runtime');
     expect(reference).to.not.have.property('compatibility');
+  });
+
+  it('lists a module the run did not select as not selected, its rules not-selected and its exports untested, never as a module of no rules', () => {
+    const querystringOnly = resultsOf(
+      sample.rules.filter((rule) => rule.module === 'querystring'),
+      [{ candidate: { id: 'host', name: 'host node', kind: 'host', version: 'v20.20.2' }, results: (sample.runs[0]?.results ?? []).filter((result) => result.module === 'querystring') }],
+    );
+    const alone = buildExport([{ file: 'qs/results.json', results: querystringOnly }]);
+    expect(validate(alone), JSON.stringify(validate.errors?.slice(0, 3))).to.equal(true);
+    const entry = alone.candidates[0];
+    expect(Object.keys(entry?.modules ?? {})).to.deep.equal(['querystring', 'child_process', 'https']);
+    expect(entry?.modules.querystring?.selected).to.equal(true);
+    const https = alone.rules.filter((rule) => rule.module === 'https');
+    expect(https.length, 'the export speaks of the whole interface').to.be.greaterThan(50);
+    const normative = https.filter((rule) => rule.level === 'normative').length;
+    expect(entry?.modules.https).to.deep.equal({
+      selected: false,
+      verdict: 'untested',
+      rules: { passed: 0, failing: 0, evaluated: 0, notApplicable: 0, skipped: 0, untested: normative },
+      apis: { absent: 0, stub: 0, partial: 0, conformant: 0, untested: apis.filter((api) => api.module === 'https').length },
+    });
+    const agent = entry?.apis['https.Agent'];
+    expect(agent).to.deep.include({ state: 'untested', untested: 'not-selected', complete: false });
+    expect(agent?.rules.total, 'its rules are counted, as not run').to.be.greaterThan(0).and.equal(agent?.notRun.length);
+    for (const rule of https) expect(entry?.rules[rule.id], rule.id).to.equal('not-selected');
+    expect(entry?.runtime).to.equal('node');
+  });
+
+  it('records where a chromium: candidate ran and which binary a local build is', () => {
+    const page = { url: 'http://127.0.0.1:40119/agent.html', browser: 'Chromium 156.0.8078.108' };
+    const build = { path: '/builds/new/node', sha256: 'a'.repeat(64) };
+    const inPage: CandidateInfo = { id: 'chromium:npm:querystring-es3', name: 'querystring-es3', kind: 'npm', version: '0.2.1', page };
+    const local: CandidateInfo = { id: 'runtime:/builds/new/node', name: 'node', kind: 'runtime', version: '20.20.2', build };
+    const both = buildExport([{ file: 'r.json', results: resultsOf(sample.rules, [inPage, local].map((candidate) => ({ candidate, results: sample.runs[0]?.results ?? [] }))) }]);
+    expect(validate(both), JSON.stringify(validate.errors?.slice(0, 3))).to.equal(true);
+    expect(both.candidates[0]).to.deep.include({ kind: 'npm', page });
+    expect(both.candidates[0]).to.not.have.property('build');
+    expect(both.candidates[1]).to.deep.include({ runtime: 'node', build });
+    expect(both.candidates[1]).to.not.have.property('page');
   });
 
   it('maps every rule to its APIs and every API to its normative rules, by id', () => {

@@ -9,7 +9,7 @@ import { MODULE_INTRODUCED, RECORDED_CHANGES } from '../../spec/versioning.js';
 import { allCases } from '../../conformance/registry.js';
 import { parseInterfaceVersion, splitByInterface } from '../../results/interface-version.js';
 
-const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/spec/rt-library-interface.md');
+const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../spec/rt-library-interface.md');
 
 type Rule = { readonly id?: string; readonly module: 'querystring' | 'child_process' | 'https'; readonly since?: string };
 

@@ -5,10 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { defineRules, MODULES, rules, type Platform } from '../../spec/index.js';
 
-/** The spec lives beside the work tree in the project's shared folder; on a user's machine it is usually absent. */
-const SPEC_PATH =
-  process.env['RTCONF_SPEC_MD'] ??
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/spec/rt-library-interface.md');
+/** The spec, kept in the repository beside the catalogue (and shipped in the package). */
+const SPEC_PATH = process.env['RTCONF_SPEC_MD'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../spec/rt-library-interface.md');
 
 const PLATFORMS: readonly Platform[] = ['win32', 'posix', 'no-crypto'];
 const ID_PATTERN = /^[a-z_]+(\.[A-Za-z0-9_-]+)+$/;
