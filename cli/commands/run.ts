@@ -27,6 +27,7 @@ import { NO_CASE_MATCHES, UsageError } from '../usage-error.js';
 import { createProgress } from '../progress.js';
 import { printGateVerdict } from '../gate-verdict.js';
 import { printCaseVerdicts, printSummary } from '../summary.js';
+import { readCaseDurations, recordCaseDurations } from '../../runners/case-durations.js';
 import type { WriteReportsOptions } from '../../reports/write-reports.js';
 
 /** Exit code when the results could not be written where asked (they were saved in a temp folder instead). */
@@ -141,6 +142,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
         ...(plan.interfaceVersion ? { interfaceVersion: plan.interfaceVersion } : {}),
         ...(plan.repeatSeeds.length > 1 ? { repeatSeeds: plan.repeatSeeds } : {}),
         signal: interrupt.signal,
+        durations: await readCaseDurations(),
         onCandidate: progress.candidate,
         onResult: progress.result,
       });
@@ -151,6 +153,7 @@ async function runLocked(plan: RunPlan): Promise<number> {
     interrupt.dispose();
   }
   results = withEnvironment(results, runEnvironment(['run', ...plan.argv]));
+  await recordCaseDurations(results.runs);
 
   const wanted = join(outDir, 'results.json');
   const saved = await writeFileOrFallback(wanted, serializeResults(results));
