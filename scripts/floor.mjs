@@ -76,6 +76,7 @@ async function measured(args) {
     cpuMs,
     // Our own (this script's) CPU is negligible; what the machine was busy with beyond the run is others' work.
     othersCpuMs: Math.max(0, machineBusyMs - cpuMs - (after.own.self - before.own.self)),
+    machineBusyMs,
     load: { before: before.load, after: after.load },
   };
 }
@@ -178,6 +179,8 @@ async function main() {
       wallOverFloor: Number((whole.wallMs / floorMs).toFixed(2)),
       othersCpuS: round(whole.othersCpuMs),
       coresLeft: Number(leftCores.toFixed(2)),
+      // Busy nearly all the time: the run got what the others left, so its wall time measures the machine, not its schedule.
+      saturated: whole.machineBusyMs >= 0.95 * cores * whole.wallMs,
       loadedFloorS: round(loadedFloorMs),
       wallOverLoadedFloor: Number((whole.wallMs / loadedFloorMs).toFixed(2)),
       load: whole.load,
@@ -191,7 +194,7 @@ async function main() {
       `  chain         ${report.chainS} s (the longest case, alone)`,
       `  floor         ${report.floorS} s; wall ÷ floor = ${report.wallOverFloor}`,
       `  machine       load average ${report.load.before} before, ${report.load.after} after; others used ${report.othersCpuS} CPU s meanwhile`,
-      `  loaded floor  ${report.loadedFloorS} s on the ${report.coresLeft} cores others left; wall ÷ loaded floor = ${report.wallOverLoadedFloor}`,
+      `  loaded floor  ${report.loadedFloorS} s on the ${report.coresLeft} cores others left; wall ÷ loaded floor = ${report.wallOverLoadedFloor}${report.saturated ? ' (the machine was saturated: the wall time measures it, not the schedule)' : ''}`,
       '  longest cases (in the run → alone):',
       ...report.longest.map((item) => `    ${item.inRunS} s → ${item.aloneS ?? '?'} s  [${item.candidate}] ${item.case}`),
     ];
