@@ -102,7 +102,7 @@ export function printApiStates(stream: NodeJS.WritableStream, results: ResultsFi
   if (rows.length === 0) return;
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const format = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  stream.write(`\nexports of each module by state (absent: not exported; stub: throws "not implemented"; untested: no state claimed):\n${format(header)}\n`);
+  stream.write(`\nexports of each module by state (absent: not exported; stub: nothing of it works, e.g. it throws "not implemented"; untested: no state claimed):\n${format(header)}\n`);
   for (const row of rows) stream.write(`${format(row)}\n`);
 }
 

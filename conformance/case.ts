@@ -1,6 +1,7 @@
 // The case model: a case is plain metadata (id, module, cited rules, timeout) plus one `run(ctx)` function that checks
 // one behaviour of the candidate handed to it in `ctx`. Cases never import an implementation; the runner supplies it.
 import type * as fc from 'fast-check';
+import { apiById, apisOfRule } from '../spec/apis.js';
 import type { ModuleName } from '../spec/rule.js';
 import type { ChildProcessModule, HttpsModule, QuerystringModule, CandidateModules } from './modules.js';
 import type { CertificateSet } from './certificate-set.js';
@@ -18,6 +19,14 @@ export interface CaseMeta {
   /** Per-case time limit; the run's `--timeout` applies when absent. */
   readonly timeoutMs?: number;
   readonly tags?: readonly string[];
+  /**
+   * The exports whose behaviour the case judges, as spec/apis.ts names them (`child_process.exec`): the exports it
+   * calls (or reads, for an object) among those its rules speak of. Its result counts for these and only for these in
+   * the per-API states, so a rule shared by several exports is judged per export. A case declares them where one of
+   * its rules is shared; elsewhere `defineCases` derives them from the rules. Empty: the case judges no single export
+   * (the module's export list). Absent only in metadata built outside `defineCases`.
+   */
+  readonly apis?: readonly string[];
 }
 
 export interface CaseDefinition extends CaseMeta {
@@ -100,6 +109,12 @@ export interface CaseContext {
   defer(cleanup: () => unknown): void;
   /** Fixtures shared by the cases of a run. */
   readonly fixtures: Fixtures;
+  /**
+   * Records what the case saw of an alias and the export it names (the kit's `aliasIdentity`), kept on the result as
+   * its `aliases` whatever the case's outcome: per-API state judges an alias that is its original's very function
+   * object as one with it.
+   */
+  noteAlias(identity: AliasIdentity): void;
 }
 
 export interface Fixtures {
@@ -133,6 +148,18 @@ export interface UnimplementedApi {
   /** `module.name` as spec/apis.ts names exports, e.g. `child_process.fork`. */
   readonly api: string;
   readonly observed: 'missing' | 'throws-not-implemented';
+}
+
+/**
+ * What a case saw of an export the spec makes another name for a second one: whether the candidate exports the very
+ * same function object under both names (recorded as the result's `aliases`).
+ */
+export interface AliasIdentity {
+  /** The alias, `module.name`, e.g. `querystring.decode`. */
+  readonly api: string;
+  /** The export it names, e.g. `querystring.parse`. */
+  readonly of: string;
+  readonly same: boolean;
 }
 
 /** Thrown by a case (or `ctx.check`) when the candidate contradicts a rule. Anything else thrown is an `error`. */
@@ -177,6 +204,31 @@ export function defineCases(module: ModuleName, definitions: readonly CaseEntry[
   const prefix = `${module}.`;
   return definitions.map((definition) => {
     if (!definition.id.startsWith(prefix)) throw new Error(`case id ${JSON.stringify(definition.id)} is declared among the ${module} cases but does not start with "${prefix}"`);
-    return { ...definition, module };
+    return { ...definition, module, apis: judgedApis(definition) };
   });
+}
+
+/**
+ * The exports a case judges: as it declares them, checked against its rules, or derived from rules that each speak of
+ * one export. A rule several exports share cannot tell which of them the case calls, so the case must say.
+ * @throws Error naming the case when a shared rule is not resolved, or a declared export is unknown or none of its
+ *   rules' exports, or a rule of the case speaks of none of the declared exports.
+ */
+function judgedApis(definition: Pick<CaseEntry, 'id' | 'rules' | 'apis'>): readonly string[] {
+  const declared = definition.apis;
+  const byRule = definition.rules.map((rule) => [rule, apisOfRule(rule)] as const);
+  const where = `case ${JSON.stringify(definition.id)}`;
+  if (declared === undefined) {
+    const shared = byRule.find(([, ids]) => ids.length > 1);
+    if (shared) throw new Error(`${where} cites ${shared[0]}, which ${shared[1].join(', ')} share: declare in "apis" which of them the case calls`);
+    return [...new Set(byRule.flatMap(([, ids]) => ids))];
+  }
+  for (const id of declared) {
+    if (apiById(id) === undefined) throw new Error(`${where} declares the API ${JSON.stringify(id)}, which spec/apis.ts does not list`);
+    if (!byRule.some(([, ids]) => ids.includes(id))) throw new Error(`${where} declares the API ${id}, of which none of its rules speaks`);
+  }
+  for (const [rule, ids] of byRule) {
+    if (ids.length > 0 && !ids.some((id) => declared.includes(id))) throw new Error(`${where} cites ${rule}, a rule of ${ids.join(', ')}, but declares none of them in "apis"`);
+  }
+  return declared;
 }

@@ -13,6 +13,10 @@ export interface Credential {
   readonly key: PemFile;
   /** The subject common name the certificate was issued to. */
   readonly commonName: string;
+  /** The certificate's SHA-256 fingerprint as Node writes it (`AB:CD:…`), read by the harness when it minted it. */
+  readonly fingerprint256: string;
+  /** The certificate's SubjectPublicKeyInfo (DER) in base64, read by the harness when it minted it. */
+  readonly spki: string;
 }
 
 /** A PKCS#12 bundle of the `server` key and certificate (and the CA), protected by `passphrase`. */

@@ -291,6 +291,28 @@ export function api<M extends ModuleName, K extends keyof ModuleShapes[M] & stri
 }
 
 /**
+ * Looks whether the candidate's `alias` of `module` is the very function object of its `original` (`decode` and
+ * `parse`), and records it on the result (`ctx.noteAlias`) when both are functions: per-API state then judges an
+ * alias that is its original as one with it. Whether two separate functions behave alike is the alias cases' matter.
+ * @returns whether the two are one object; undefined when either is not a function.
+ * @example
+ * ```ts
+ * aliasIdentity(ctx, 'querystring', 'decode', 'parse'); // true for node:querystring
+ * ```
+ */
+export function aliasIdentity(ctx: ApiContext & Pick<CaseContext, 'noteAlias'>, module: ModuleName, alias: string, original: string): boolean | undefined {
+  const provided: unknown = ctx[CONTEXT_KEYS[module]];
+  if (provided === null || provided === undefined) return undefined;
+  const read = (name: string): unknown => (provided as Record<string, unknown>)[name];
+  const aliasValue = read(alias);
+  const originalValue = read(original);
+  if (typeof aliasValue !== 'function' || typeof originalValue !== 'function') return undefined;
+  const same = aliasValue === originalValue;
+  ctx.noteAlias({ api: `${module}.${alias}`, of: `${module}.${original}`, same });
+  return same;
+}
+
+/**
  * The method `name` of an object the candidate returned, bound to it, checked before a case calls it: a missing one
  * fails the case with `not implemented: owner.name`.
  * @param owner what the object is, for the message, e.g. `'ChildProcess'`.

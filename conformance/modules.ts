@@ -3,7 +3,6 @@
 import type * as querystring from 'node:querystring';
 import type * as childProcess from 'node:child_process';
 import type * as https from 'node:https';
-import type { ModuleName } from '../spec/rule.js';
 
 export type QuerystringModule = typeof querystring;
 export type ChildProcessModule = typeof childProcess;
@@ -14,10 +13,3 @@ export interface CandidateModules {
   child_process?: ChildProcessModule;
   https?: HttpsModule;
 }
-
-/** The export names a module must have for a candidate's module object to count as that module. */
-export const REQUIRED_EXPORTS: Readonly<Record<ModuleName, readonly string[]>> = {
-  querystring: ['parse', 'stringify'],
-  child_process: ['spawn'],
-  https: ['request'],
-};

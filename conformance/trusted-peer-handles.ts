@@ -114,6 +114,11 @@ export interface TrustedConnectOptions {
   /** Present the run's client certificate (`client`, issued by the run's CA). */
   readonly clientCertificate?: boolean;
   readonly maxVersion?: 'TLSv1.2' | 'TLSv1.3';
+  /**
+   * Open the TCP connection and send nothing, not even a ClientHello: a client that never starts its TLS handshake.
+   * The handshake observation is then not secure, with no error unless the connection itself failed.
+   */
+  readonly silent?: boolean;
 }
 
 /** The outcome of the trusted client's handshake with the candidate's server. */

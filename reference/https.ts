@@ -68,7 +68,7 @@ const sessionCaches = new WeakMap<object, SessionCache>();
  * const agent = new Agent({ keepAlive: true, ca, maxCachedSessions: 10 });
  * get('https://localhost:8443/', { agent }, (res) => res.resume());
  * ```
- * @rules https.agent.constructor, https.agent.http-agent-options, https.agent.caches-tls-sessions, https.agent.servername-default-host, https.agent.servername-ip-empty, https.agent.create-connection-async, https.agent.passed-as-agent-option, https.request.agent-false, https.events.agent-keylog, https.events.agent-keylog-line-format
+ * @rules https.agent.constructor, https.agent.http-agent-options, https.agent.default-keep-alive-off, https.agent.caches-tls-sessions, https.agent.servername-default-host, https.agent.servername-ip-empty, https.agent.create-connection-async, https.agent.passed-as-agent-option, https.request.agent-false, https.events.agent-keylog, https.events.agent-keylog-line-format
  */
 class Agent extends http.Agent {
   declare options: AgentOptions;

@@ -41,6 +41,15 @@ export interface ApiCell {
   /** Indices into the page's cases: the cases that found it missing, and those it answered with "not implemented". */
   readonly missing: readonly number[];
   readonly notImplemented: readonly number[];
+  /**
+   * Aligned with the page API's rules: each one's status as judged for this export (a rule several exports share has
+   * a status per export, from the cases that judge each).
+   */
+  readonly statuses: readonly RuleStatus[];
+  /** Indices into the page's cases: the failing cases behind its failing rules. */
+  readonly failingCases: readonly number[];
+  /** For an alias whose identity a case observed: the export it names, and whether it is that very function object. */
+  readonly identity?: { readonly of: string; readonly same: boolean };
 }
 
 /**
@@ -154,7 +163,20 @@ function apiCells(run: CandidateRun, fileRules: readonly RuleSummary[], rows: Pa
   const casesAt = (ids: readonly string[]): number[] => ids.flatMap((id) => caseIndex.get(id) ?? []);
   return rows.apis.map((api): ApiCell => {
     const state = states.get(api.id);
-    if (!state) return { state: 'untested', untested: 'not-run', complete: false, counts: { total: 0, passed: 0, failing: 0, notApplicable: 0, notRun: 0 }, failing: [], notRun: [], missing: [], notImplemented: [] };
+    if (!state) {
+      return {
+        state: 'untested',
+        untested: 'not-run',
+        complete: false,
+        counts: { total: 0, passed: 0, failing: 0, notApplicable: 0, notRun: 0 },
+        failing: [],
+        notRun: [],
+        missing: [],
+        notImplemented: [],
+        statuses: api.rules.map(() => 'none'),
+        failingCases: [],
+      };
+    }
     return {
       state: state.state,
       ...(state.untested ? { untested: state.untested } : {}),
@@ -164,6 +186,9 @@ function apiCells(run: CandidateRun, fileRules: readonly RuleSummary[], rows: Pa
       notRun: rulesAt(state.notRun),
       missing: casesAt(state.evidence.missing),
       notImplemented: casesAt(state.evidence.notImplemented),
+      statuses: api.rules.map((r) => state.statuses[rows.rules[r]?.id ?? ''] ?? 'none'),
+      failingCases: casesAt(state.failingCases),
+      ...(state.identity ? { identity: state.identity } : {}),
     };
   });
 }

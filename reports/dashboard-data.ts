@@ -217,11 +217,14 @@ export function groupOf(candidate: Pick<CandidateInfo, 'kind' | 'name'> & Partia
   }
 }
 
-/** Runs of one release by their compatibility settings: no settings first, then by date, then by flags. */
+/**
+ * Runs of one release by their compatibility settings (no settings first, then by date, then by flags) and by the
+ * compatibility layer they ran through (Bare's, by version).
+ */
 function compatibilityOrder(a: CandidateInfo, b: CandidateInfo): number {
   const key = (candidate: CandidateInfo): string => (candidate.compatibility ? `1 ${candidate.compatibility.date} ${candidate.compatibility.flags.join('+')}` : '0');
   const [x, y] = [key(a), key(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return (x < y ? -1 : x > y ? 1 : 0) || compareVersions(a.layer?.version ?? '', b.layer?.version ?? '');
 }
 
 /**

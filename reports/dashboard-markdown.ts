@@ -1,7 +1,7 @@
 // The dashboard's answers as Markdown, for a page that is read where no script runs (docs/conformance/README.md, written
 // by `npm run certify`): the API × (runtime, version) table, the rules that change across a runtime's versions, and the
 // rules every implementation fails. The same data as the dashboard page (reports/dashboard-data.ts), in text.
-import { withCompatibility } from '../results/candidate-label.js';
+import { releaseLabel } from '../results/candidate-label.js';
 import type { ApiCell, PageApi } from './candidate-view.js';
 import type { DashboardData } from './dashboard-data.js';
 
@@ -34,7 +34,7 @@ export function apiCellMarkdown(cell: ApiCell): string {
 function columnHead(data: DashboardData, c: number): string {
   const column = data.columns[c];
   const group = data.groups.find((item) => item.key === column?.group);
-  return cellText(withCompatibility(`${group?.label ?? column?.candidate.name ?? ''} ${column?.version ?? ''}`.trim(), column?.candidate.compatibility));
+  return cellText(`${group?.label ?? column?.candidate.name ?? ''} ${column ? releaseLabel(column.version, column.candidate) : ''}`.trim());
 }
 
 /** The API × column table, one row per export, columns in the dashboard's order (grouped by runtime, oldest first). */
@@ -51,7 +51,7 @@ export function historyMarkdown(data: DashboardData): string {
   // A version with its compatibility settings, where a runtime has them: workerd's columns may share one release.
   const version = (c: number | undefined): string => {
     const column = c === undefined ? undefined : data.columns[c];
-    return column === undefined ? '—' : cellText(withCompatibility(column.version, column.candidate.compatibility));
+    return column === undefined ? '—' : cellText(releaseLabel(column.version, column.candidate));
   };
   const parts: string[] = [];
   for (const group of data.groups) {

@@ -4,7 +4,7 @@
 // its status. Every value is a stable id or a number; no free text needs reading to interpret it.
 import type { ModuleName, RuleLevel } from '../spec/rule.js';
 import { apiCites, apis as catalogueApis, type ApiKind } from '../spec/apis.js';
-import type { CandidateInfo, CandidateKind, ResultsFile } from '../results/results-file.js';
+import type { CandidateInfo, CandidateKind, CandidateLayer, ResultsFile } from '../results/results-file.js';
 import { apiStates, countStates, type ApiState, type ApiStateCounts } from '../results/api-state.js';
 import { passRate, ruleStatuses, type RuleStatus, type Verdict } from '../results/verdict.js';
 import { toolInfo } from '../io/tool-info.js';
@@ -80,6 +80,8 @@ export interface ExportCandidate {
   readonly runtime?: string;
   /** The candidate's compatibility settings (a runtime's compatibility date and flags), as its results record them. */
   readonly compatibility?: Readonly<Record<string, unknown>>;
+  /** The compatibility layer the runtime ran through (Bare's bare-node-runtime), as its results record it. */
+  readonly layer?: CandidateLayer;
   /** Index into `sources`. */
   readonly source: number;
   readonly modules: Readonly<Partial<Record<ModuleName, ExportModule>>>;
@@ -142,6 +144,7 @@ function candidateEntry(run: ResultsFile['runs'][number], results: ResultsFile, 
     ...(run.candidate.version !== undefined ? { version: run.candidate.version } : {}),
     ...(runtime !== undefined ? { runtime } : {}),
     ...(compatibility ? { compatibility } : {}),
+    ...(run.candidate.layer ? { layer: run.candidate.layer } : {}),
     source,
     modules,
     apis: Object.fromEntries(
@@ -155,6 +158,9 @@ function candidateEntry(run: ResultsFile['runs'][number], results: ResultsFile, 
           failing: state.failing,
           notRun: state.notRun,
           evidence: state.evidence,
+          statuses: state.statuses,
+          failingCases: state.failingCases,
+          ...(state.identity ? { identity: state.identity } : {}),
         },
       ]),
     ),

@@ -1,19 +1,20 @@
 // Per-API state: for each export of the interface (spec/apis.ts), what one candidate's results say of it, in the terms
-// its users ask in: is it there (absent), does it only refuse (stub), does it work but break some of its rules
+// its users ask in: is it there (absent), does nothing of it work (stub), does it work but break some of its rules
 // (partial), or does it keep every one (conformant). Derived from the results alone, with the rule → API mapping of
-// the catalogue; where the results do not say enough (its module not run or not provided, some of its rules not
-// selected) the state is `untested` and says why, rather than a guess. Browser-safe (pure functions only).
+// the catalogue; a result counts for the exports its case judges (the result's `apis`), so a rule several exports
+// share is judged per export. Where the results do not say enough (its module not run or not provided, some of its
+// rules not selected) the state is `untested` and says why, rather than a guess. Browser-safe (pure functions only).
 import { apiCites, type Api } from '../spec/apis.js';
 import { unimplementedOf } from './api-evidence.js';
-import type { CandidateRun, RuleSummary } from './results-file.js';
+import type { CandidateRun, CaseResult, RuleSummary } from './results-file.js';
 import { isFailing } from './status.js';
 import { ruleStatuses, type RuleStatus } from './verdict.js';
 
 /**
  * - `absent`: a case found the export missing (not exported, or not a function, class or object as the spec says);
- * - `stub`: it is exported, a call of it threw a not-implemented error (or the runtime's equivalent), and none of
- *   its normative rules passed;
- * - `partial`: it works (it is there and not a stub) and at least one of its normative rules fails;
+ * - `stub`: it is exported but nothing of it was seen to work: none of its normative rules passed and some failed
+ *   (typically a call threw a not-implemented error, or the runtime's equivalent);
+ * - `partial`: it works (an observed pass of one of its normative rules) and at least one of them fails;
  * - `conformant`: every one of its normative rules that applies here was evaluated and passed;
  * - `untested`: the results cannot tell (see `UntestedReason`).
  */
@@ -56,6 +57,15 @@ export interface ApiState {
   readonly notRun: readonly string[];
   /** Ids of the cases that found it missing, and of those it answered with a not-implemented error. */
   readonly evidence: { readonly missing: readonly string[]; readonly notImplemented: readonly string[] };
+  /** Each of its normative rules with its status as judged for this export (from the results that count for it). */
+  readonly statuses: Readonly<Record<string, RuleStatus>>;
+  /** Ids of the failing cases behind its failing rules: those that count for it and cite one of them. */
+  readonly failingCases: readonly string[];
+  /**
+   * For an alias (`aliasOf` in the catalogue) whose identity a case observed: the export it names, and whether the
+   * candidate's alias is that very function object. When it is, the state is judged on both exports' rules and results.
+   */
+  readonly identity?: { readonly of: string; readonly same: boolean };
 }
 
 /**
@@ -69,7 +79,6 @@ export interface ApiState {
  */
 export function apiStates(run: Pick<CandidateRun, 'results'>, rules: readonly RuleSummary[], catalogue: readonly Api[]): ApiState[] {
   const normative = rules.filter((rule) => rule.level === 'normative');
-  const statuses = ruleStatuses(run, normative);
   const missing = new Map<string, string[]>();
   const notImplemented = new Map<string, string[]>();
   for (const result of run.results) {
@@ -80,20 +89,68 @@ export function apiStates(run: Pick<CandidateRun, 'results'>, rules: readonly Ru
       into.set(api, cases);
     }
   }
-  return catalogue.map((api) =>
-    stateOf(
+  const identities = aliasIdentities(run.results, catalogue);
+  return catalogue.map((api) => {
+    const identity = identities.get(api.id);
+    // An alias that is its original's very function object is judged as one with it: every call of either was a call of it.
+    const judged = identity?.same ? catalogue.filter((other) => other.id === api.id || other.id === identity.of) : [api];
+    const ids = new Set(judged.map((one) => one.id));
+    const counted = run.results.filter((result) => judged.some((one) => countsFor(result, one)));
+    const statuses = ruleStatuses({ results: counted }, normative);
+    const own = normative.filter((rule) => judged.some((one) => apiCites(one, rule.id)));
+    const evidenceOf = (from: Map<string, string[]>): string[] => [...new Set([...ids].flatMap((id) => from.get(id) ?? []))];
+    const state = stateOf(
       api.id,
-      normative.filter((rule) => apiCites(api, rule.id)).map((rule) => [rule.id, statuses.get(rule.id) ?? 'none'] as const),
-      { missing: missing.get(api.id) ?? [], notImplemented: notImplemented.get(api.id) ?? [] },
-    ),
-  );
+      own.map((rule) => [rule.id, statuses.get(rule.id) ?? 'none'] as const),
+      { missing: evidenceOf(missing), notImplemented: evidenceOf(notImplemented) },
+      failingCasesOf(counted, new Set(own.map((rule) => rule.id))),
+    );
+    return identity ? { ...state, identity } : state;
+  });
+}
+
+/**
+ * Whether a result counts for an API: its case judges that export (the result's `apis`), or, in a results file written
+ * before `apis`, one of its rules speaks of it.
+ */
+function countsFor(result: Pick<CaseResult, 'apis' | 'rules'>, api: Pick<Api, 'id' | 'rules'>): boolean {
+  if (result.apis !== undefined) return result.apis.includes(api.id);
+  return result.rules.some((rule) => apiCites(api, rule));
+}
+
+/**
+ * What the results saw of each alias of the catalogue: the export it names, and whether it is that very function
+ * object. One observation of a separate function outweighs any number of the same (a candidate could swap one).
+ */
+function aliasIdentities(results: readonly Pick<CaseResult, 'aliases'>[], catalogue: readonly Api[]): Map<string, { of: string; same: boolean }> {
+  const found = new Map<string, { of: string; same: boolean }>();
+  for (const result of results) {
+    for (const seen of result.aliases ?? []) {
+      const alias = catalogue.find((api) => api.id === seen.api);
+      if (alias?.aliasOf === undefined || seen.of !== `${alias.module}.${alias.aliasOf}`) continue;
+      const before = found.get(seen.api);
+      found.set(seen.api, { of: seen.of, same: (before?.same ?? true) && seen.same });
+    }
+  }
+  return found;
+}
+
+/** The failing results that cite one of `rules`, in the order of the run. */
+function failingCasesOf(results: readonly Pick<CaseResult, 'case' | 'rules' | 'status'>[], rules: ReadonlySet<string>): string[] {
+  return [...new Set(results.filter((result) => isFailing(result.status) && result.rules.some((rule) => rules.has(rule))).map((result) => result.case))];
 }
 
 /**
  * The state of one API from its rules' statuses and the evidence about the export itself.
- * @param ruleStatusList its normative rules with their aggregated statuses, in catalogue order
+ * @param ruleStatusList its normative rules with their statuses as judged for it, in catalogue order
+ * @param failingCases the failing cases behind its failing rules
  */
-export function stateOf(api: string, ruleStatusList: readonly (readonly [string, RuleStatus])[], evidence: ApiState['evidence']): ApiState {
+export function stateOf(
+  api: string,
+  ruleStatusList: readonly (readonly [string, RuleStatus])[],
+  evidence: ApiState['evidence'],
+  failingCases: readonly string[] = [],
+): ApiState {
   const failing: string[] = [];
   const notRun: string[] = [];
   let passed = 0;
@@ -109,9 +166,10 @@ export function stateOf(api: string, ruleStatusList: readonly (readonly [string,
     }
   }
   const rules: ApiRuleCounts = { total: ruleStatusList.length, passed, failing: failing.length, notApplicable, notRun: notRun.length };
-  const base = { api, complete: notRun.length === 0 && ruleStatusList.length > 0, rules, failing, notRun, evidence };
+  const statuses = Object.fromEntries(ruleStatusList) as Record<string, RuleStatus>;
+  const base = { api, complete: notRun.length === 0 && ruleStatusList.length > 0, rules, failing, notRun, evidence, statuses, failingCases };
   if (evidence.missing.length > 0) return { ...base, state: 'absent' };
-  if (evidence.notImplemented.length > 0 && passed === 0) return { ...base, state: 'stub' };
+  if (passed === 0 && (evidence.notImplemented.length > 0 || failing.length > 0)) return { ...base, state: 'stub' };
   if (passed + failing.length === 0) {
     const untested: UntestedReason = skipped > 0 && skipped === notRun.length ? 'not-provided' : notRun.length > 0 || ruleStatusList.length === 0 ? 'not-run' : 'not-applicable';
     return { ...base, state: 'untested', untested };

@@ -1,7 +1,9 @@
-// How a candidate is named to people: its name and version, and, for a runtime whose behaviour also depends on its
-// compatibility settings (workerd), the date and flags it ran with, so that two runs of one release at two dates read
-// as two candidates wherever they are shown (console, report, dashboard columns, badges). Pure and browser-safe.
-import type { CandidateCompatibility, CandidateInfo } from './results-file.js';
+// How a candidate is named to people: its name and version; for a runtime that reaches the interface through a
+// compatibility layer (Bare), the layer and its version; and, for a runtime whose behaviour also depends on its
+// compatibility settings (workerd), the date and flags it ran with, so that two runs of one release at two dates (or
+// through two layers) read as two candidates wherever they are shown (console, report, dashboard columns, badges).
+// Pure and browser-safe.
+import type { CandidateCompatibility, CandidateInfo, CandidateLayer } from './results-file.js';
 
 /**
  * The compatibility settings as a short phrase, or '' when there are none.
@@ -14,13 +16,33 @@ export function compatibilityText(compatibility: CandidateCompatibility | undefi
 }
 
 /**
- * A candidate's name with its version and compatibility settings.
+ * A candidate's name with its version, layer and compatibility settings.
  * @example
  * candidateLabel({ name: 'workerd', version: '1.20261117.1', compatibility: { date: '2025-08-14', flags: [] } }); // 'workerd 1.20261117.1 (compat 2025-08-14)'
  * candidateLabel({ name: 'node', version: '22.23.3' }); // 'node 22.23.3'
+ * candidateLabel({ name: 'bare', version: '1.33.4', layer: { name: 'bare-node-runtime', version: '1.5.0' } }); // 'bare 1.33.4 + bare-node-runtime 1.5.0'
  */
-export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility'>): string {
-  return withCompatibility(candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name, candidate.compatibility);
+export function candidateLabel(candidate: Pick<CandidateInfo, 'name' | 'version' | 'compatibility' | 'layer'>): string {
+  return withCompatibility(withLayer(candidate.version ? `${candidate.name} ${candidate.version}` : candidate.name, candidate.layer), candidate.compatibility);
+}
+
+/**
+ * `label`, followed by the compatibility layer and its version when there is one.
+ * @example
+ * withLayer('1.33.4', { name: 'bare-node-runtime', version: '1.5.0' }); // '1.33.4 + bare-node-runtime 1.5.0'
+ */
+export function withLayer(label: string, layer: Pick<CandidateLayer, 'name' | 'version'> | undefined): string {
+  return layer === undefined ? label : `${label} + ${layer.name} ${layer.version}`;
+}
+
+/**
+ * What tells apart runs of one release in a column or a history: the version, with the layer and the compatibility
+ * settings where the runtime has them.
+ * @example
+ * releaseLabel('1.33.4', { layer: { name: 'bare-node-runtime', version: '1.5.0' } }); // '1.33.4 + bare-node-runtime 1.5.0'
+ */
+export function releaseLabel(version: string, candidate: Pick<CandidateInfo, 'compatibility' | 'layer'>): string {
+  return withCompatibility(withLayer(version, candidate.layer), candidate.compatibility);
 }
 
 /**

@@ -8,11 +8,14 @@
 //   npm:PACKAGE[=MODULE]                       an npm package implementing one module
 //   runtime:NAME[@RANGE]                       node, bun or deno from the npm registry (RANGE: a semver version or
 //                                              range, or `latest`; absent: the newest release)
-//   runtime:/path/to/binary                    a local build of node, bun or deno
+//   runtime:/path/to/binary[,OPTION...]        a local build of node, bun, deno, workerd or bare, told apart by what
+//                                              the binary says it is; workerd takes date= and flags=, bare layer=
 //   runtime:workerd[@RANGE][,date=YYYY-MM-DD][,flags=FLAG[+FLAG]...]
 //                                              Cloudflare's workerd from the npm registry, its Worker run with that
 //                                              compatibility date (absent: the release's own) and these compatibility
 //                                              flags besides nodejs_compat (always on)
+//   runtime:bare[@RANGE][,layer=RANGE]         Holepunch's Bare from the npm registry, reaching Node's API through its
+//                                              compatibility layer bare-node-runtime (absent: the recorded version)
 //   chromium:./adapter.mjs  chromium:npm:PACKAGE[=MODULE]
 //                                              an adapter or npm package bundled for the browser, in headless Chromium
 //
@@ -20,7 +23,8 @@
 // semver ranges with spaces or `<`/`>`, which need quotes as they always did. `formatCandidateSpec` writes the
 // canonical text, which is the candidate's id (except an adapter's, `adapter:NAME`, named by what it declares): a
 // range is kept as written (`22` and `22.x` are two ids, as they always were), workerd's options are written in one
-// order with the flags sorted, so two spellings of one workerd candidate are one id and two dates are two.
+// order with the flags sorted, so two spellings of one workerd candidate are one id and two dates are two. A local
+// build's options are written in the same order (date, flags, layer).
 import { validRange } from 'semver';
 import { MODULES, type ModuleName } from '../spec/rule.js';
 
@@ -58,7 +62,21 @@ export type RuntimeSpec =
       /** A semver version or range, or `latest`, as written; absent: the newest release (as `latest`). */
       readonly range?: string;
     }
-  | { readonly kind: 'runtime'; readonly from: 'path'; readonly path: string };
+  | ({ readonly kind: 'runtime'; readonly from: 'path'; readonly path: string } & LocalBuildOptions);
+
+/**
+ * What a local build's spec may add after its path: workerd's compatibility settings, Bare's layer. The grammar cannot
+ * tell which runtime a binary is (that takes running it), so it keeps what was written, and the runner refuses an
+ * option that is not the detected runtime's.
+ */
+export interface LocalBuildOptions {
+  /** `date=YYYY-MM-DD`, for a workerd binary. */
+  readonly compatibilityDate?: string;
+  /** `flags=a+b`, for a workerd binary: sorted, each once; absent when none were given. */
+  readonly compatibilityFlags?: readonly string[];
+  /** `layer=RANGE`, for a Bare binary: the version or range of bare-node-runtime. */
+  readonly layer?: string;
+}
 
 /** Cloudflare's workerd: a release from the npm registry, its Worker run with a compatibility date and flags. */
 export interface WorkerdSpec {
@@ -71,13 +89,22 @@ export interface WorkerdSpec {
   readonly compatibilityFlags: readonly string[];
 }
 
+/** Holepunch's Bare: a release from the npm registry, reaching Node's API through its compatibility layer. */
+export interface BareSpec {
+  readonly kind: 'bare';
+  /** As for `runtime:`: a semver version or range, or `latest`, as written; absent: the newest release. */
+  readonly range?: string;
+  /** The version or range of the layer (bare-node-runtime), as written; absent: the version rtconf records. */
+  readonly layer?: string;
+}
+
 /** An adapter or npm package bundled for the browser and run in a page of headless Chromium. */
 export interface ChromiumSpec {
   readonly kind: 'chromium';
   readonly target: AdapterSpec | NpmSpec;
 }
 
-export type CandidateSpec = ReferenceSpec | HostSpec | AdapterSpec | NpmSpec | RuntimeSpec | WorkerdSpec | ChromiumSpec;
+export type CandidateSpec = ReferenceSpec | HostSpec | AdapterSpec | NpmSpec | RuntimeSpec | WorkerdSpec | BareSpec | ChromiumSpec;
 
 /** The tag of each kind of candidate: one file each under runners/candidates/. */
 export type CandidateSpecKind = CandidateSpec['kind'];
@@ -96,6 +123,11 @@ const ADAPTER_EXTENSION = /\.(m?js|cjs|mts|ts)$/;
 const RUNTIME_PATH = /^(\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/])/;
 /** The runtime name of Cloudflare's workerd, which runs and the dashboard know it by. */
 export const WORKERD = 'workerd';
+/** The runtime name of Holepunch's Bare. */
+export const BARE = 'bare';
+/** The options a spec may give after its runtime, in the order the canonical text writes them. */
+const OPTION_KEYS = ['date', 'flags', 'layer'] as const;
+type OptionKey = (typeof OPTION_KEYS)[number];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FLAG = /^[a-z][a-z0-9_]*$/;
 /**
@@ -160,12 +192,11 @@ export function formatCandidateSpec(spec: CandidateSpec): string {
     case 'npm':
       return `npm:${spec.packageName}${spec.module ? `=${spec.module}` : ''}`;
     case 'runtime':
-      return spec.from === 'path' ? `runtime:${spec.path}` : `runtime:${spec.runtime}${atRange(spec.range)}`;
-    case 'workerd': {
-      const flags = canonicalFlags(spec.compatibilityFlags);
-      const date = spec.compatibilityDate === undefined ? '' : `,date=${spec.compatibilityDate}`;
-      return `runtime:${WORKERD}${atRange(spec.range)}${date}${flags.length > 0 ? `,flags=${flags.join('+')}` : ''}`;
-    }
+      return spec.from === 'path' ? `runtime:${spec.path}${optionsText(spec)}` : `runtime:${spec.runtime}${atRange(spec.range)}`;
+    case 'workerd':
+      return `runtime:${WORKERD}${atRange(spec.range)}${optionsText(spec)}`;
+    case 'bare':
+      return `runtime:${BARE}${atRange(spec.range)}${optionsText(spec)}`;
     case 'chromium':
       return `chromium:${formatCandidateSpec(spec.target)}`;
   }
@@ -187,12 +218,20 @@ export function adapterId(name: string): string {
  * formatCandidateSpec(pinRelease(parseCandidateSpec('runtime:node@22'), '22.23.3')!); // 'runtime:node@22.23.3'
  */
 export function pinRelease(spec: CandidateSpec, version: string): CandidateSpec | undefined {
-  if ((spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd') return { ...spec, range: version };
+  if ((spec.kind === 'runtime' && spec.from === 'registry') || spec.kind === 'workerd' || spec.kind === 'bare') return { ...spec, range: version };
   return undefined;
 }
 
 function atRange(range: string | undefined): string {
   return range === undefined ? '' : `@${range}`;
+}
+
+/** `,date=…,flags=…,layer=…`, each only when given, flags sorted and once each. */
+function optionsText(options: LocalBuildOptions): string {
+  const flags = canonicalFlags(options.compatibilityFlags ?? []);
+  const date = options.compatibilityDate === undefined ? '' : `,date=${options.compatibilityDate}`;
+  const layer = options.layer === undefined ? '' : `,layer=${options.layer}`;
+  return `${date}${flags.length > 0 ? `,flags=${flags.join('+')}` : ''}${layer}`;
 }
 
 function shown(text: string): string {
@@ -210,40 +249,72 @@ function parseNpm(text: string, body: string): NpmSpec {
   return { kind: 'npm', packageName, ...(module !== undefined ? { module: module as ModuleName } : {}) };
 }
 
-function parseRuntime(text: string, body: string): RuntimeSpec | WorkerdSpec {
-  if (RUNTIME_PATH.test(body)) return { kind: 'runtime', from: 'path', path: body };
+function parseRuntime(text: string, body: string): RuntimeSpec | WorkerdSpec | BareSpec {
+  if (RUNTIME_PATH.test(body)) return parseLocalBuild(text, body);
   const [head = '', ...options] = body.split(',');
   const match = /^([a-z]+)(?:@(.+))?$/.exec(head);
   const runtime = match?.[1];
-  const names: readonly string[] = [...RUNTIME_NAMES, WORKERD];
+  const names: readonly string[] = [...RUNTIME_NAMES, WORKERD, BARE];
   if (!match || runtime === undefined || !names.includes(runtime)) {
     throw new CandidateError(`candidate ${shown(text)}: expected runtime:<${names.join('|')}>[@<version or range>] or runtime:/path/to/binary`);
   }
   const range = match[2];
-  if (range !== undefined && range !== 'latest' && validRange(range) === null) {
+  if (range !== undefined && !isRange(range)) {
     throw new CandidateError(`candidate ${shown(text)}: "${range}" is not a version or version range (e.g. 22, 22.7.0, ^20.11)`);
   }
-  if (runtime === WORKERD) return { kind: 'workerd', ...(range !== undefined ? { range } : {}), ...parseWorkerdOptions(text, options) };
-  if (options.length > 0) throw new CandidateError(`candidate ${shown(text)}: runtime:${runtime} takes no options (date= and flags= are workerd's)`);
-  return { kind: 'runtime', from: 'registry', runtime: runtime as RuntimeName, ...(range !== undefined ? { range } : {}) };
+  const at = range !== undefined ? { range } : {};
+  if (runtime === WORKERD) {
+    const { compatibilityDate, compatibilityFlags = [] } = parseOptions(text, options, ['date', 'flags'], WORKERD_USAGE);
+    return { kind: 'workerd', ...at, ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags };
+  }
+  if (runtime === BARE) return { kind: 'bare', ...at, ...parseOptions(text, options, ['layer'], BARE_USAGE) };
+  if (options.length > 0) throw new CandidateError(`candidate ${shown(text)}: runtime:${runtime} takes no options (date= and flags= are workerd's, layer= is bare's)`);
+  return { kind: 'runtime', from: 'registry', runtime: runtime as RuntimeName, ...at };
 }
 
-/** `date=YYYY-MM-DD` and `flags=a+b`, each at most once, in any order. */
-function parseWorkerdOptions(text: string, options: readonly string[]): Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'> {
-  const usage = `expected runtime:workerd[@<range>][,date=YYYY-MM-DD][,flags=<flag>[+<flag>]...]`;
+const WORKERD_USAGE = 'expected runtime:workerd[@<range>][,date=YYYY-MM-DD][,flags=<flag>[+<flag>]...]';
+const BARE_USAGE = 'expected runtime:bare[@<range>][,layer=<range of bare-node-runtime>]';
+const PATH_USAGE = 'expected runtime:/path/to/binary, with date= and flags= for workerd or layer= for bare';
+
+/**
+ * `runtime:/path/to/binary[,key=value]...`: the options are the trailing comma-separated parts that read as one of
+ * ours (`date=`, `flags=`, `layer=`), so a path with a comma in it stays a path.
+ */
+function parseLocalBuild(text: string, body: string): RuntimeSpec {
+  const parts = body.split(',');
+  let first = parts.length;
+  while (first > 1 && /^[a-z]+=/.test(parts[first - 1] ?? '') && (OPTION_KEYS as readonly string[]).includes((parts[first - 1] ?? '').split('=')[0] ?? '')) first--;
+  const path = parts.slice(0, first).join(',');
+  const options = parseOptions(text, parts.slice(first), OPTION_KEYS, PATH_USAGE);
+  return { kind: 'runtime', from: 'path', path, ...options };
+}
+
+function isRange(range: string): boolean {
+  // semver reads '' as '*': an empty value is not a range written.
+  return range === 'latest' || (range.trim() !== '' && validRange(range) !== null);
+}
+
+/** `date=YYYY-MM-DD`, `flags=a+b` and `layer=RANGE`, those of `allowed` only, each at most once, in any order. */
+function parseOptions(text: string, options: readonly string[], allowed: readonly OptionKey[], usage: string): LocalBuildOptions {
   const seen = new Set<string>();
   let compatibilityDate: string | undefined;
-  let compatibilityFlags: string[] = [];
+  let compatibilityFlags: string[] | undefined;
+  let layer: string | undefined;
   for (const option of options) {
     const equals = option.indexOf('=');
     const key = equals < 0 ? option : option.slice(0, equals);
     const value = equals < 0 ? '' : option.slice(equals + 1);
-    if (key !== 'date' && key !== 'flags') throw new CandidateError(`candidate ${shown(text)}: unknown option "${key}" (${usage})`);
+    if (!(allowed as readonly string[]).includes(key)) throw new CandidateError(`candidate ${shown(text)}: unknown option "${key}" (${usage})`);
     if (seen.has(key)) throw new CandidateError(`candidate ${shown(text)}: ${key}= given twice`);
     seen.add(key);
     if (key === 'date') {
       if (!isCalendarDate(value)) throw new CandidateError(`candidate ${shown(text)}: date "${value}" is not a date YYYY-MM-DD (e.g. 2025-04-01)`);
       compatibilityDate = value;
+      continue;
+    }
+    if (key === 'layer') {
+      if (!isRange(value)) throw new CandidateError(`candidate ${shown(text)}: layer "${value}" is not a version or version range of bare-node-runtime (e.g. 1.5.0, 1)`);
+      layer = value;
       continue;
     }
     const flags = value.split('+');
@@ -252,7 +323,11 @@ function parseWorkerdOptions(text: string, options: readonly string[]): Pick<Wor
     if (flags.includes(ALWAYS_ON_FLAG)) throw new CandidateError(`candidate ${shown(text)}: ${ALWAYS_ON_FLAG} is always on; flags= lists the flags besides it`);
     compatibilityFlags = canonicalFlags(flags);
   }
-  return { ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags };
+  return {
+    ...(compatibilityDate !== undefined ? { compatibilityDate } : {}),
+    ...(compatibilityFlags !== undefined ? { compatibilityFlags } : {}),
+    ...(layer !== undefined ? { layer } : {}),
+  };
 }
 
 function canonicalFlags(flags: readonly string[]): string[] {

@@ -11,7 +11,7 @@
 import { compare, major, valid } from 'semver';
 import type { ModuleName, Rule } from '../spec/rule.js';
 import { MODULE_INTRODUCED, RECORDED_CHANGES } from '../spec/versioning.js';
-import type { CaseResult } from './results-file.js';
+import { caseFields, type CaseResult } from './results-file.js';
 
 /** What applicability needs of a rule. */
 export type VersionedRule = Pick<Rule, 'id' | 'module' | 'since'>;
@@ -21,6 +21,7 @@ export interface VersionedCase {
   readonly id: string;
   readonly module: ModuleName;
   readonly rules: readonly string[];
+  readonly apis?: readonly string[];
 }
 
 /** A malformed `--interface` value: bad usage, exit 2. */
@@ -120,7 +121,7 @@ export function splitByInterface<C extends VersionedCase>(
     const cited = item.rules.flatMap((id) => byId.get(id) ?? []);
     const reason = interfaceNaReason(cited, version);
     if (reason === undefined) applicable.push(item);
-    else outside.push({ case: item.id, module: item.module, rules: item.rules, status: 'na', durationMs: 0, message: reason });
+    else outside.push({ ...caseFields(item), status: 'na', durationMs: 0, message: reason });
   }
   return { applicable, outside };
 }

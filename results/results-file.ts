@@ -30,6 +30,11 @@ export interface CandidateInfo {
    * of one release with other settings are told apart (`{ date: '2025-08-14', flags: ['nodejs_compat'] }`).
    */
   readonly compatibility?: CandidateCompatibility;
+  /**
+   * Runtimes that reach the interface through a compatibility layer installed beside them (Bare's bare-node-runtime):
+   * the layer and its version, part of what was certified (`{ name: 'bare-node-runtime', version: '1.5.0' }`).
+   */
+  readonly layer?: CandidateLayer;
 }
 
 /** Where a `chromium:` candidate ran: a page served from 127.0.0.1, in headless Chromium. */
@@ -41,6 +46,14 @@ export interface CandidatePage {
 }
 
 /** A runtime's compatibility settings: workerd's compatibility date and the compatibility flags given to it. */
+/** The compatibility layer a runtime ran through, and the packages it mapped the interface's modules to, as installed. */
+export interface CandidateLayer {
+  readonly name: string;
+  readonly version: string;
+  /** `{ 'bare-subprocess': '6.1.0', … }`: what the layer sent node:child_process, node:https and node:querystring to. */
+  readonly modules?: Readonly<Record<string, string>>;
+}
+
 export interface CandidateCompatibility {
   /** `YYYY-MM-DD`. */
   readonly date: string;
@@ -65,10 +78,29 @@ export interface UnimplementedApi {
   readonly observed: 'missing' | 'throws-not-implemented';
 }
 
+/**
+ * What a case saw of an export the spec makes another name for a second one (`querystring.decode` for
+ * `querystring.parse`): whether the candidate exports the very same function object under both names.
+ */
+export interface AliasIdentity {
+  /** The alias, `module.name`, e.g. `querystring.decode`. */
+  readonly api: string;
+  /** The export it is another name for, e.g. `querystring.parse`. */
+  readonly of: string;
+  /** Whether the two are one function object (`===`). */
+  readonly same: boolean;
+}
+
 export interface CaseResult {
   readonly case: string;
   readonly module: ModuleName;
   readonly rules: readonly string[];
+  /**
+   * The exports whose behaviour the case judges (`module.name`), from its metadata: the result counts for these, and
+   * only for these, in the per-API states. Absent in files written before it: the result then counts for every export
+   * its rules speak of (api-state.ts).
+   */
+  readonly apis?: readonly string[];
   readonly status: Status;
   readonly durationMs: number;
   /** Required for every status but pass, skip and na. */
@@ -78,6 +110,8 @@ export interface CaseResult {
   readonly counterexample?: ResultCounterexample;
   /** The exports this case found missing or not implemented (written by rtconf since per-API state; absent: none seen). */
   readonly unimplemented?: readonly UnimplementedApi[];
+  /** What the case saw of aliases and the exports they name (written by the alias cases; absent: nothing seen). */
+  readonly aliases?: readonly AliasIdentity[];
   /**
    * With `run --repeat N`: how each repetition ended, in order, with the run seed it used (a failing one replays with
    * that seed). Present on every result of a repeated run; a result whose outcomes differ is `flaky`.
@@ -156,6 +190,23 @@ export interface ResultsFile {
   readonly interface?: InterfaceInfo;
   readonly rules: readonly RuleSummary[];
   readonly runs: readonly CandidateRun[];
+}
+
+/** The metadata of a case that a result carries, as `conformance/case.ts`'s `CaseMeta` has it. */
+export interface ResultCaseMeta {
+  readonly id: string;
+  readonly module: ModuleName;
+  readonly rules: readonly string[];
+  readonly apis?: readonly string[];
+}
+
+/**
+ * The fields of a result that come from its case's metadata, never from what ran it (an agent's message is untrusted).
+ * @example
+ * const result: CaseResult = { ...caseFields(meta), status: 'pass', durationMs: 3 };
+ */
+export function caseFields(meta: ResultCaseMeta): Pick<CaseResult, 'case' | 'module' | 'rules' | 'apis'> {
+  return { case: meta.id, module: meta.module, rules: meta.rules, ...(meta.apis !== undefined ? { apis: meta.apis } : {}) };
 }
 
 /** Counts results by status. */

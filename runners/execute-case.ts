@@ -5,10 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
-import { CaseFailure, type CandidateDeclarations, type CaseContext, type CaseDefinition, type Fixtures, type LoadTarget } from '../conformance/case.js';
+import { CaseFailure, type AliasIdentity, type CandidateDeclarations, type CaseContext, type CaseDefinition, type Fixtures, type LoadTarget } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import type { Rule } from '../spec/rule.js';
-import type { CandidateInfo, CaseResult, Status } from '../results/results-file.js';
+import { caseFields, type CandidateInfo, type CaseResult, type Status } from '../results/results-file.js';
 import { caseSeed } from './seed.js';
 import { boundText, describeError } from './describe-error.js';
 import { currentPlatforms, ruleApplies } from './platform.js';
@@ -55,7 +55,7 @@ class CaseInterrupted extends Error {
 export function executeCase(definition: CaseDefinition, options: ExecuteOptions & { readonly signal: AbortSignal }): Promise<CaseResult | undefined>;
 export function executeCase(definition: CaseDefinition, options: Omit<ExecuteOptions, 'signal'>): Promise<CaseResult>;
 export async function executeCase(definition: CaseDefinition, options: ExecuteOptions): Promise<CaseResult | undefined> {
-  const base = { case: definition.id, module: definition.module, rules: definition.rules };
+  const base = caseFields(definition);
   const started = performance.now();
   const elapsed = (): number => Math.round((performance.now() - started) * 1000) / 1000;
 
@@ -74,8 +74,9 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
   const onOuterAbort = (): void => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const cleanups: Array<() => unknown> = [];
+  const aliases: AliasIdentity[] = [];
   const seed = caseSeed(options.runSeed, definition.id);
-  const context = createContext(definition, options, seed, controller.signal, cleanups);
+  const context = createContext(definition, options, seed, controller.signal, cleanups, aliases);
 
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -121,7 +122,7 @@ export async function executeCase(definition: CaseDefinition, options: ExecuteOp
     status = 'error';
     detail = { message: `cleanup failed: ${cleanupProblem}` };
   }
-  return { ...base, status, durationMs: elapsed(), ...detail };
+  return { ...base, status, durationMs: elapsed(), ...detail, ...(aliases.length > 0 ? { aliases } : {}) };
 }
 
 function createContext(
@@ -130,6 +131,7 @@ function createContext(
   seed: number,
   signal: AbortSignal,
   cleanups: Array<() => unknown>,
+  aliases: AliasIdentity[],
 ): CaseContext {
   const moduleOf = <K extends keyof CandidateModules>(name: K): NonNullable<CandidateModules[K]> => {
     const provided = options.modules[name];
@@ -184,6 +186,10 @@ function createContext(
     },
     defer(cleanup) {
       cleanups.push(cleanup);
+    },
+    noteAlias(identity) {
+      // One note per alias: a case may look more than once.
+      if (!aliases.some((seen) => seen.api === identity.api && seen.of === identity.of && seen.same === identity.same)) aliases.push({ ...identity });
     },
     fixtures: options.fixtures,
   };

@@ -3,7 +3,7 @@
 // its full time limit (a `querystring.parse` that never returns would otherwise cost 54 × the limit).
 import type { CaseMeta } from '../conformance/case.js';
 import { caseFunction, notRunMessage } from '../results/hung-functions.js';
-import type { CaseResult } from '../results/results-file.js';
+import { caseFields, type CaseResult } from '../results/results-file.js';
 
 /** Timeouts in a row on one function before its other cases are not run. */
 export const HUNG_AFTER_TIMEOUTS = 3;
@@ -28,6 +28,6 @@ export class HangStreaks {
   endEarly(meta: CaseMeta): CaseResult | undefined {
     const name = caseFunction(meta.id);
     if (!this.hung.has(name)) return undefined;
-    return { case: meta.id, module: meta.module, rules: meta.rules, status: 'timeout', durationMs: 0, message: notRunMessage(name, this.limit) };
+    return { ...caseFields(meta), status: 'timeout', durationMs: 0, message: notRunMessage(name, this.limit) };
   }
 }

@@ -5,7 +5,7 @@ import type { CandidateDeclarations, CaseMeta } from '../conformance/case.js';
 import type { CandidateModules } from '../conformance/modules.js';
 import { caseById } from '../conformance/registry.js';
 import { ruleById } from '../spec/index.js';
-import type { CandidateInfo, CaseResult } from '../results/results-file.js';
+import { caseFields, type CandidateInfo, type CaseResult } from '../results/results-file.js';
 import { executeCase } from './execute-case.js';
 import { createRunFixtures } from './fixtures/run-fixtures.js';
 import type { RunOptions, Runner } from './runner.js';
@@ -36,7 +36,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions): Runner {
         if (signal.aborted) return;
         const definition = caseById(meta.id);
         if (!definition) {
-          yield { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: `no case ${meta.id} in this build of the suite` };
+          yield { ...caseFields(meta), status: 'error', durationMs: 0, message: `no case ${meta.id} in this build of the suite` };
           continue;
         }
         const early = streaks.endEarly(meta);

@@ -7,7 +7,7 @@
 import type { CaseMeta } from '../conformance/case.js';
 import type { Rule } from '../spec/rule.js';
 import { toRuleSummary } from '../results/rule-summary.js';
-import { SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../results/results-file.js';
+import { caseFields, SCHEMA_VERSION, summarize, type CandidateInfo, type CandidateRun, type CaseResult, type ResultsFile } from '../results/results-file.js';
 import { splitByInterface } from '../results/interface-version.js';
 import { toolInfo } from '../io/tool-info.js';
 import { mergeRepetitions, type Repetition } from '../results/repetitions.js';
@@ -178,7 +178,7 @@ async function collect(runner: Runner, cases: readonly CaseMeta[], options: Suit
     const done = new Set(results.map((result) => result.case));
     for (const meta of cases) {
       if (done.has(meta.id) || options.signal?.aborted) continue;
-      const result: CaseResult = { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: `runner failed: ${reason}` };
+      const result: CaseResult = { ...caseFields(meta), status: 'error', durationMs: 0, message: `runner failed: ${reason}` };
       results.push(result);
       options.onResult?.(runner.candidate, result);
     }

@@ -47,6 +47,8 @@ export const CANDIDATES = [
   // default (enable_nodejs_http_modules, 2025-08-15), and the release's own (the newest a Worker can ask for).
   { name: 'workerd-1-2025-08-14', spec: 'runtime:workerd@1,date=2025-08-14' },
   { name: 'workerd-1', spec: 'runtime:workerd@1' },
+  // Holepunch's Bare, newest release, through its Node compatibility layer (bare-node-runtime) at the recorded version.
+  { name: 'bare-1', spec: 'runtime:bare@1' },
   { name: 'querystring-es3', spec: 'npm:querystring-es3' },
   { name: 'fast-querystring', spec: 'npm:fast-querystring' },
   // Querystring polyfills as bundlers ship them to a page, run in headless Chromium (the machine's own): querystring-es3

@@ -4,7 +4,7 @@
 // of the reference's fidelity where the spec is silent; they are never vendored here: pass the `test/` directory of a
 // Node checkout or source tarball of the line you compare with (`.ci/node-core-tests` fetches Debian's at CI time).
 //
-//   npm run build && node scripts/node-core-tests.mjs /path/to/node/test [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]
+//   npm run build && node --import tsx scripts/node-core-tests.mjs /path/to/node/test [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]
 //
 // Exit status: 1 when a file passes on the host and fails on the reference, unless `--known FILE` (docs/reference.md)
 // lists it with its reason in the table under "### Core test files the reference fails"; 0 otherwise (a file that
@@ -14,23 +14,20 @@
 //
 // In the reference run, `require('querystring' | 'child_process' | 'https')` (and the ES imports of the same names)
 // load the reference's build from dist/reference (scripts/node-core-tests/use-reference.cjs); nothing else changes.
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { flagsOf, moduleTestFiles, pool, runTestFile, threadEnv } from './node-core-tests/run-test-file.mjs';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const referenceDir = join(projectRoot, 'dist', 'reference');
 const preload = join(projectRoot, 'scripts', 'node-core-tests', 'use-reference.cjs');
-const MODULE_PREFIXES = ['test-querystring', 'test-child-process', 'test-https'];
-/** Output kept per run, so a test that floods cannot exhaust memory. */
-const OUTPUT_LIMIT = 64 * 1024;
 
-/** @typedef {{ outcome: 'pass' | 'skip' | 'fail' | 'timeout', code: number | null, signal: string | null, ms: number, tail: string }} FileRun */
+/** @typedef {import('./node-core-tests/run-test-file.d.mts').FileRun} FileRun */
 
 function usage(message) {
-  process.stderr.write(`node-core-tests: ${message}\nusage: node scripts/node-core-tests.mjs NODE_TEST_DIR [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]\n`);
+  process.stderr.write(`node-core-tests: ${message}\nusage: node --import tsx scripts/node-core-tests.mjs NODE_TEST_DIR [--known FILE] [--filter TEXT] [--jobs N] [--timeout MS] [--json FILE]\n`);
   process.exit(2);
 }
 
@@ -98,66 +95,19 @@ function knownFailures(file) {
   return known;
 }
 
-/** The `// Flags:` line of a Node test, which Node's test runner passes to node. */
-function flagsOf(file) {
-  const head = readFileSync(file, 'utf8').slice(0, 1500);
-  const match = /\/\/ Flags:\s+(--.*)/.exec(head);
-  return match ? match[1].trim().split(/\s+/) : [];
-}
-
 /**
- * Runs one test file the way Node's test runner does (its flags, the checkout's root as working directory).
+ * Runs one test file the way Node's test runner does (its flags, the checkout's root as working directory, the pool
+ * worker's TEST_THREAD_ID), on the host or with the builtins redirected to the reference.
  *
  * @returns {Promise<FileRun>}
  */
-function runFile(file, { testDir, timeoutMs }, withReference) {
-  const flags = flagsOf(file);
-  const args = [...(withReference ? ['--require', preload] : []), ...flags, file];
-  const env = { ...process.env, NODE_SKIP_FLAG_CHECK: '1', RTCONF_REFERENCE_DIR: referenceDir };
+async function runFile(file, { testDir, timeoutMs }, withReference, worker) {
+  const args = [...(withReference ? ['--require', preload] : []), ...flagsOf(file), file];
+  const env = threadEnv({ ...process.env, NODE_SKIP_FLAG_CHECK: '1', RTCONF_REFERENCE_DIR: referenceDir }, worker);
   delete env.NODE_OPTIONS;
-  const started = Date.now();
-  return new Promise((done) => {
-    // Its own process group, so a timeout takes the test's children with it.
-    const child = spawn(process.execPath, args, { cwd: dirname(testDir), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    const keep = (chunk) => {
-      output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, timeoutMs);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      killGroup(child.pid); // reap whatever the test left running
-      const skipped = code === 0 && /^1\.\.0 # Skipped/m.test(output);
-      const outcome = timedOut ? 'timeout' : code === 0 ? (skipped ? 'skip' : 'pass') : 'fail';
-      done({ outcome, code, signal, ms: Date.now() - started, tail: output.trim().split('\n').slice(-12).join('\n') });
-    });
-  });
-}
-
-function killGroup(pid) {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-/** Runs `work` over `items` with at most `jobs` at a time, in order of completion. */
-async function pool(items, jobs, work) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(jobs, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await work(item);
-    }
-  });
-  await Promise.all(workers);
+  // The whole output stays here: the JSON and the listing keep only its tail.
+  const { output: _output, ...run } = await runTestFile({ command: process.execPath, args, cwd: dirname(testDir), env, timeoutMs });
+  return run;
 }
 
 /** What a file is known to depend on that the reference cannot offer, from its source. */
@@ -176,24 +126,21 @@ const regressed = (row) => row.host.outcome === 'pass' && (row.reference.outcome
 async function main() {
   const started = Date.now();
   const config = options();
-  const files = readdirSync(config.parallel)
-    .filter((name) => MODULE_PREFIXES.some((prefix) => name.startsWith(prefix)) && /\.(c|m)?js$/.test(name))
-    .filter((name) => config.filters.length === 0 || config.filters.some((text) => name.includes(text)))
-    .sort();
+  const files = moduleTestFiles(config.parallel, config.filters);
   if (files.length === 0) usage('no test file matched');
   process.stderr.write(`${files.length} files, each run on the host and on the reference (${config.jobs} at a time)\n`);
   const rows = [];
   let done = 0;
-  await pool(files, config.jobs, async (name) => {
+  await pool(files, config.jobs, async (name, worker) => {
     const file = join(config.parallel, name);
-    let host = await runFile(file, config, false);
-    let reference = await runFile(file, config, true);
+    let host = await runFile(file, config, false, worker);
+    let reference = await runFile(file, config, true, worker);
     let retried = false;
     if (regressed({ host, reference }) && !config.known?.has(`parallel/${name}`)) {
       // Once more on both sides: a test that timed out on a busy machine is not a finding.
       retried = true;
-      host = await runFile(file, config, false);
-      reference = await runFile(file, config, true);
+      host = await runFile(file, config, false, worker);
+      reference = await runFile(file, config, true, worker);
     }
     rows.push({ file: `parallel/${name}`, host, reference, retried, notes: notesOf(file) });
     done += 1;

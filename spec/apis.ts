@@ -22,6 +22,13 @@ export interface Api {
    * for reference and never decide a state.
    */
   readonly rules: readonly string[];
+  /**
+   * For an export the spec makes another name for a second one (`decode` for `parse`, `encode` for `stringify`): the
+   * name of that export in the same module. When a candidate exports the very same function object under both names
+   * (a case records what it saw, results' `aliases`), the alias has its original's state: every call of the original
+   * was a call of it. A separate function is judged by its own rules only.
+   */
+  readonly aliasOf?: string;
 }
 
 /** An API as its module's list declares it: everything but `id` and `module`, which `defineApis` adds. */
@@ -29,7 +36,7 @@ export type ApiEntry = Omit<Api, 'id' | 'module'>;
 
 /**
  * Declares the exports of one module, in the spec's order.
- * @throws Error naming a rule reference of another module, when the file is loaded.
+ * @throws Error naming a rule reference of another module, or an alias of no export of the module, when the file is loaded.
  * @example
  * ```ts
  * defineApis('querystring', [{ name: 'escape', kind: 'function', title: 'percent-encodes a string', rules: ['querystring.escape.*'] }]);
@@ -39,6 +46,9 @@ export function defineApis(module: ModuleName, entries: readonly ApiEntry[]): Ap
   return entries.map((entry) => {
     const foreign = entry.rules.find((rule) => !rule.startsWith(`${module}.`));
     if (foreign !== undefined) throw new Error(`the API ${module}.${entry.name} cites ${JSON.stringify(foreign)}, a rule of another module`);
+    if (entry.aliasOf !== undefined && !entries.some((other) => other.name === entry.aliasOf && other.aliasOf === undefined)) {
+      throw new Error(`the API ${module}.${entry.name} is an alias of ${JSON.stringify(entry.aliasOf)}, which is no original export of ${module}`);
+    }
     return { ...entry, id: `${module}.${entry.name}`, module };
   });
 }
@@ -50,9 +60,9 @@ const querystringApis = defineApis('querystring', [
     title: 'parses a query string into an object',
     rules: ['querystring.parse.*', 'querystring.result.*'],
   },
-  { name: 'decode', kind: 'function', title: 'another name for parse', rules: ['querystring.decode.*'] },
+  { name: 'decode', kind: 'function', title: 'another name for parse', rules: ['querystring.decode.*'], aliasOf: 'parse' },
   { name: 'stringify', kind: 'function', title: 'formats an object as a query string', rules: ['querystring.stringify.*'] },
-  { name: 'encode', kind: 'function', title: 'another name for stringify', rules: ['querystring.encode.*'] },
+  { name: 'encode', kind: 'function', title: 'another name for stringify', rules: ['querystring.encode.*'], aliasOf: 'stringify' },
   { name: 'escape', kind: 'function', title: 'percent-encodes a string; replaceable', rules: ['querystring.escape.*'] },
   { name: 'unescape', kind: 'function', title: 'decodes percent-encoding, never throwing; replaceable', rules: ['querystring.unescape.*'] },
 ]);
@@ -209,6 +219,6 @@ export function apiById(id: string): Api | undefined {
  * @example
  * apisOfRule('child_process.child-process.event-emitter'); // ['child_process.spawn', 'child_process.exec', 'child_process.execFile', 'child_process.fork']
  */
-export function apisOfRule(ruleId: string): string[] {
-  return apis.filter((api) => apiCites(api, ruleId)).map((api) => api.id);
+export function apisOfRule(ruleId: string, catalogue: readonly Api[] = apis): string[] {
+  return catalogue.filter((api) => apiCites(api, ruleId)).map((api) => api.id);
 }

@@ -173,6 +173,13 @@ export const httpsRules = defineRules('https', [
     level: 'normative',
   },
   {
+    id: 'https.agent.default-keep-alive-off',
+    section: GLOBAL_AGENT,
+    title: 'A default-constructed Agent does not keep connections alive: each request through it gets a connection of its own.',
+    level: 'normative',
+    why: 'The spec says it by contrast only: globalAgent "differs from a default https.Agent: keepAlive is enabled", so a default Agent has keep-alive off. Read as: two requests one after the other through new Agent() to one server open two connections. Kept apart from https.global-agent.keep-alive so that each export carries its own half. Source: Resources › https.globalAgent.',
+  },
+  {
     id: 'https.agent.passed-as-agent-option',
     section: NEW_AGENT,
     title: 'A request whose agent option names an Agent makes its connection through that Agent.',
@@ -197,9 +204,10 @@ export const httpsRules = defineRules('https', [
   {
     id: 'https.global-agent.keep-alive',
     section: GLOBAL_AGENT,
-    title: 'Unlike a default-constructed Agent, globalAgent has keep-alive switched on and reuses connections.',
+    title: 'globalAgent has keep-alive switched on and reuses connections.',
     level: 'normative',
     since: 'v19.0.0',
+    why: 'The spec states it as a difference from a default https.Agent ("keepAlive is enabled"). Only globalAgent\'s half is this rule: two requests through it share one connection. What a default-constructed Agent does is https.agent.default-keep-alive-off, judged on the Agent, so neither export is charged for the other. Source: Resources › https.globalAgent.',
   },
   {
     id: 'https.global-agent.timeout',

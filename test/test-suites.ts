@@ -26,11 +26,16 @@ export const LONG_SUITES = {
       '(*-mutants.test.ts).',
   },
   e2e: {
-    files: ['test/runners/candidates/chromium.test.ts', 'test/runners/agent/workerd-agent.test.ts', 'test/scripts/matrix-replay.test.ts'],
+    files: [
+      'test/runners/candidates/chromium.test.ts',
+      'test/runners/agent/workerd-agent.test.ts',
+      'test/runners/agent/bare-agent.test.ts',
+      'test/scripts/matrix-replay.test.ts',
+    ],
     why:
-      'real runtimes and browsers end to end: chromium: candidates judged in a page, workerd fetched and run as a ' +
-      'candidate, and the CI matrix played through shards, merge and dashboard. npm test keeps their units (the page ' +
-      'agent build, the workerd config and profile, the matrix script\'s own functions).',
+      'real runtimes and browsers end to end: chromium: candidates judged in a page, workerd and Bare fetched and run ' +
+      'as candidates, and the CI matrix played through shards, merge and dashboard. npm test keeps their units (the ' +
+      'page agent build, the workerd config and profile, the runtime grammar, the matrix script\'s own functions).',
   },
 } as const satisfies Readonly<Record<string, LongSuite>>;
 

@@ -8,7 +8,7 @@ import type { CaseMeta } from '../../conformance/case.js';
 import { selectCases } from '../../conformance/registry.js';
 import { shellQuote } from '../../io/shell-quote.js';
 import { clip } from '../../io/message-text.js';
-import { parseCandidateSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
+import { BARE, parseCandidateSpec, type BareSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
 import { replayCommand } from '../../results/replay.js';
 import { bisectReleases, type BisectReport, type CaseHistory, type Change, type Probe } from '../../runners/bisect/bisect-releases.js';
 import { createRuntimeProbe, probedSpec } from '../../runners/bisect/probe-runtime.js';
@@ -28,6 +28,7 @@ export interface BisectDeps {
   createProbe(options: {
     runtime: ReleasedRuntime;
     workerd?: WorkerdOptions;
+    bare?: BareOptions;
     cases: readonly CaseMeta[];
     seed: number;
     timeoutMs: number;
@@ -40,12 +41,16 @@ const REAL: BisectDeps = { listReleases: (runtime, range) => listReleases(runtim
 
 /** A workerd candidate's date and flags, which every probe keeps. */
 type WorkerdOptions = Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
+/** A Bare candidate's layer, which every probe keeps. */
+type BareOptions = Pick<BareSpec, 'layer'>;
 
 /** The report as `--json` prints it: the search's own report plus what was asked. */
 export interface BisectJson {
   readonly runtime: ReleasedRuntime;
   /** workerd only: the compatibility date (absent: each release's own) and flags every probe ran with. */
   readonly workerd?: WorkerdOptions;
+  /** Bare only: the layer every probe ran through, when one was named. */
+  readonly bare?: BareOptions;
   readonly package: string;
   readonly range: string;
   readonly seed: number;
@@ -70,10 +75,11 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   if (specs.length !== 1) throw new UsageError(`bisect: expected exactly one --candidate runtime:NAME@RANGE, got ${specs.length} (${USAGE})`);
   const spec = specs[0] as string;
   const parsed = parseCandidateSpec(spec);
-  if (parsed.kind !== 'workerd' && (parsed.kind !== 'runtime' || parsed.from !== 'registry')) {
+  if (parsed.kind !== 'workerd' && parsed.kind !== 'bare' && (parsed.kind !== 'runtime' || parsed.from !== 'registry')) {
     throw new UsageError(`bisect: --candidate must be a runtime from the registry with a range, e.g. runtime:node@'>=18 <20', got "${spec}"`);
   }
-  const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.runtime;
+  const runtime: ReleasedRuntime = parsed.kind === 'workerd' ? 'workerd' : parsed.kind === 'bare' ? BARE : parsed.runtime;
+  const bare: BareOptions | undefined = parsed.kind === 'bare' && parsed.layer !== undefined ? { layer: parsed.layer } : undefined;
   const workerd: WorkerdOptions | undefined =
     parsed.kind === 'workerd' ? { ...(parsed.compatibilityDate !== undefined ? { compatibilityDate: parsed.compatibilityDate } : {}), compatibilityFlags: parsed.compatibilityFlags } : undefined;
   if ((values.case ?? []).length === 0 && (values.rule ?? []).length === 0) {
@@ -103,7 +109,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   let started = 0;
   let report: BisectReport;
   try {
-    const probe = deps.createProbe({ runtime, ...(workerd ? { workerd } : {}), cases, seed, timeoutMs, jobs, signal: interrupt.signal });
+    const probe = deps.createProbe({ runtime, ...(workerd ? { workerd } : {}), ...(bare ? { bare } : {}), cases, seed, timeoutMs, jobs, signal: interrupt.signal });
     report = await bisectReleases({
       releases: versions,
       cases: cases.map((meta) => meta.id),
@@ -128,6 +134,7 @@ export async function main(argv: readonly string[], deps: BisectDeps = REAL): Pr
   const json: BisectJson = {
     runtime,
     ...(workerd ? { workerd } : {}),
+    ...(bare ? { bare } : {}),
     package: list.packageName,
     range,
     seed,
@@ -248,7 +255,7 @@ export function formatBisect(json: BisectJson, options: { maxProbes?: number } =
 }
 
 /** `runtime:NAME@RANGE` (workerd's with its date and flags), as the grammar writes it. */
-function runtimeAt(json: Pick<BisectJson, 'runtime' | 'workerd'>, range: string): string {
+function runtimeAt(json: Pick<BisectJson, 'runtime' | 'workerd' | 'bare'>, range: string): string {
   return probedSpec(json, range);
 }
 

@@ -17,7 +17,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   const out = process.stdout;
   if (what === 'cases') {
     if (cases.length === 0) throw new UsageError(NO_CASE_MATCHES);
-    const listed = cases.map(({ id, module, rules: cited, timeoutMs, tags }) => ({ id, module, rules: cited, ...(timeoutMs ? { timeoutMs } : {}), ...(tags ? { tags } : {}) }));
+    const listed = cases.map(({ id, module, rules: cited, apis: judged, timeoutMs, tags }) => ({
+      id,
+      module,
+      rules: cited,
+      // The exports the case judges: its result counts for these in the per-API states.
+      ...(judged ? { apis: judged } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(tags ? { tags } : {}),
+    }));
     if (values.json) out.write(`${JSON.stringify(listed, null, 1)}\n`);
     else for (const item of listed) out.write(`${item.id}  [${item.rules.join(', ')}]\n`);
     return 0;

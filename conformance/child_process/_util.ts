@@ -272,6 +272,15 @@ export async function writeExecutable(ctx: WaitContext, path: string, text: stri
   }
 }
 
+/**
+ * Removes a variable a case set in the agent's own environment. `Reflect.deleteProperty`, not `delete`: a runtime whose
+ * `process.env` is a proxy that unsets the variable but reports false (Bare's layer) would make `delete` throw in strict
+ * code, and a cleanup that throws turns the case into an error that is nobody's finding.
+ */
+export function unsetEnv(name: string): void {
+  Reflect.deleteProperty(process.env, name);
+}
+
 /** POSIX shell quoting, the same the replay commands use. */
 export { shellQuote };
 

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaseNotApplicable, defineCases, type CaseContext } from '../case.js';
 import { expectError, untilAborted } from '../kit.js';
-import { launch, noError, runToCallback, text, writeExecutable } from './_util.js';
+import { launch, noError, runToCallback, text, writeExecutable, unsetEnv } from './_util.js';
 
 const PROBE = 'rtconf-lookup-probe';
 
@@ -21,7 +21,7 @@ async function probeDir(ctx: CaseContext, label: string): Promise<string> {
 function prependToProcessPath(ctx: CaseContext, dir: string): void {
   const saved = process.env['PATH'];
   ctx.defer(() => {
-    if (saved === undefined) delete process.env['PATH'];
+    if (saved === undefined) unsetEnv('PATH');
     else process.env['PATH'] = saved;
   });
   process.env['PATH'] = saved ? `${dir}:${saved}` : dir;
@@ -31,6 +31,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.uses-env-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.execFile'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'from-env-path');
       const { error, stdout } = await runToCallback(ctx, 'execFile', PROBE, [], { env: { PATH: dir } });
@@ -41,6 +42,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.env-path-wins-over-process-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.execFile'],
     async run(ctx) {
       const parentDir = await probeDir(ctx, 'from-process-path');
       const envDir = await probeDir(ctx, 'from-env-path');
@@ -90,6 +92,7 @@ export const commandLookupCases = defineCases('child_process', [
   {
     id: 'child_process.lookup.spawn-uses-env-path',
     rules: ['child_process.general.path-from-env-option'],
+    apis: ['child_process.spawn'],
     async run(ctx) {
       const dir = await probeDir(ctx, 'spawned-via-env-path');
       const tracked = launch(ctx, 'spawn', [PROBE, [], { env: { PATH: dir } }]);

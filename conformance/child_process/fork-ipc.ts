@@ -18,6 +18,21 @@ async function echoChild(ctx: CaseContext, options: object = {}): Promise<Tracke
   return child;
 }
 
+/**
+ * Waits for a spawned child's first message over its 'ipc' descriptor, failing at once when the child exits first
+ * (a runtime whose children cannot reach the channel ends them with an error) instead of waiting out the time limit.
+ */
+async function firstMessage(ctx: CaseContext, tracked: Tracked): Promise<void> {
+  const message = nextEvent(ctx, tracked.child, 'message').then(() => undefined);
+  const exited = tracked.exited.then(([code, signal]) => code ?? signal);
+  const first = await untilAborted(ctx, Promise.race([message.then(() => ({ sent: true as const })), exited.then((end) => ({ sent: false as const, end }))]));
+  if (first.sent) return;
+  throw new CaseFailure(`the child exited (${String(first.end)}) before it sent a message over its 'ipc' descriptor${tracked.messages.length > 0 ? '' : ': nothing arrived on the channel'}`, {
+    expected: 'the first message of the child (ipc-echo.mjs calls process.send)',
+    actual: `exit ${String(first.end)}`,
+  });
+}
+
 async function roundTrip(ctx: CaseContext, child: ChildProcess, message: unknown): Promise<Echo> {
   const reply = nextEvent<[Echo]>(ctx, child, 'message');
   const send = method(child, 'send', 'ChildProcess');
@@ -95,7 +110,7 @@ export const forkIpcCases = defineCases('child_process', [
     rules: ['child_process.spawn.serialization-advanced'],
     async run(ctx) {
       const child = launch(ctx, 'spawn', [ctx.fixtures.execPath, [ctx.fixtures.path('ipc-echo.mjs')], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' }]);
-      await nextEvent(ctx, child.child, 'message');
+      await firstMessage(ctx, child);
       const { types } = await roundTrip(ctx, child.child, { big: 7n, map: new Map() });
       expect(types).to.deep.equal({ big: 'bigint', map: 'Map' });
       await finish(ctx, child);
@@ -106,7 +121,7 @@ export const forkIpcCases = defineCases('child_process', [
     rules: ['child_process.spawn.serialization-default-json'],
     async run(ctx) {
       const child = launch(ctx, 'spawn', [ctx.fixtures.execPath, [ctx.fixtures.path('ipc-echo.mjs')], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }]);
-      await nextEvent(ctx, child.child, 'message');
+      await firstMessage(ctx, child);
       const { types } = await roundTrip(ctx, child.child, { map: new Map([[1, 2]]) });
       expect(types).to.deep.equal({ map: {} });
       await finish(ctx, child);

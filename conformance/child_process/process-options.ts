@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CaseFailure, CaseNotApplicable, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { api, describeThrown, expectError, untilAborted } from '../kit.js';
-import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, shellQuote, text, track } from './_util.js';
+import { asChildProcess, fixtureCommand, fixtureCommandLine, launch, noError, refusedCall, runToCallback, shellQuote, text, track, unsetEnv } from './_util.js';
 
 type Via = 'exec' | 'execFile' | 'spawn' | 'fork';
 
@@ -200,7 +200,7 @@ export const processOptionCases = defineCases('child_process', [
     async run(ctx) {
       const parentOnly = `RTCONF_PARENT_${ctx.seed}`;
       process.env[parentOnly] = 'parent';
-      ctx.defer(() => delete process.env[parentOnly]);
+      ctx.defer(() => unsetEnv(parentOnly));
       const report = await reportVia(ctx, via, ['RTCONF_GIVEN', parentOnly], { env: { RTCONF_GIVEN: 'given value', PATH: process.env['PATH'] } });
       expect(report.env).to.deep.equal({ RTCONF_GIVEN: 'given value', [parentOnly]: null });
     },
@@ -240,7 +240,7 @@ export const processOptionCases = defineCases('child_process', [
     async run(ctx) {
       const name = `RTCONF_INHERITED_${ctx.seed}`;
       process.env[name] = 'from the parent';
-      ctx.defer(() => delete process.env[name]);
+      ctx.defer(() => unsetEnv(name));
       expect((await reportVia(ctx, via, [name], {})).env).to.deep.equal({ [name]: 'from the parent' });
     },
   })),

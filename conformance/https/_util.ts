@@ -155,6 +155,26 @@ export function call(ctx: Pick<CaseContext, 'https'>, name: 'request' | 'get'): 
   return (...args) => returnedBy(() => Reflect.apply(fn, ctx.https, args) as ClientRequest, `https.${name}()`, `https.${name}`);
 }
 
+/**
+ * The candidate's `request`, called as an application sends a request without a body: `https.request(...args)`, then
+ * `end()` on the request it returned. The Request options (default port and protocol, agent, TLS options, identity
+ * checks) are request's, and a result counts for the function its case called, so their cases call request; `get`,
+ * which takes the same options, is judged by its own cases.
+ * @example
+ * ```ts
+ * await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port, ca }, done));
+ * ```
+ */
+export function send(ctx: Pick<CaseContext, 'https'>): (...args: unknown[]) => ClientRequest {
+  const request = call(ctx, 'request');
+  return (...args) => {
+    const req = requestOf(request(...args), 'https.request()');
+    const end = method(req, 'end', 'ClientRequest');
+    returnedBy(() => end(), "the request's end()");
+    return req;
+  };
+}
+
 /** A new Agent of the candidate, destroyed when the case ends. */
 export function newAgent(ctx: Pick<CaseContext, 'https'> & Scope, options?: Record<string, unknown>): HttpsAgent {
   const Agent = api(ctx, 'https', 'Agent');
@@ -195,10 +215,10 @@ export async function listen(scope: CaseScope, server: ListeningServer): Promise
     returnedBy(() => start(0, '127.0.0.1', () => {
       if (typeof server.off === 'function') server.off('error', onError);
       resolve();
-    }), 'server.listen(0, "127.0.0.1", callback)');
+    }), 'server.listen(0, "127.0.0.1", callback)', 'https.Server');
   });
   await within(scope, listening, EXCHANGE_LIMIT_MS, 'the listen callback');
-  const address = returnedBy(() => server.address(), 'server.address()');
+  const address = returnedBy(() => server.address(), 'server.address()', 'https.Server');
   if (address === null || typeof address !== 'object' || typeof address.port !== 'number') {
     throw new CaseFailure('server.address() does not give the port it listens on', { expected: '{ port, … }', actual: describeValue(address) });
   }

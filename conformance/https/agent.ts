@@ -45,6 +45,7 @@ export const agentCases = defineCases('https', [
   {
     id: 'https.agent.tls-options-given-to-agent',
     rules: ['https.agent.tls-options-from-request-options', 'https.agent.passed-as-agent-option'],
+    apis: ['https.Agent'],
     async run(ctx) {
       uses(ctx, 'get', 'Agent');
       const certs = await ctx.fixtures.certificates();

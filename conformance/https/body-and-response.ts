@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
 import { delay, method } from '../kit.js';
-import { call, exchange, observe, requestOf, trustedServer, uses } from './_util.js';
+import { call, exchange, observe, requestOf, send, trustedServer, uses } from './_util.js';
 
 export const bodyAndResponseCases = defineCases('https', [
   {
@@ -42,10 +42,10 @@ export const bodyAndResponseCases = defineCases('https', [
     id: 'https.request.response-status-and-headers',
     rules: ['https.request.response-fields'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { respond: { status: 418, headers: { 'x-answer': '42', 'content-type': 'text/plain' }, body: 'teapot' } });
-      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
+      const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
       expect({ status: reply.status, answer: reply.headers['x-answer'], type: reply.headers['content-type'] }, 'statusCode and headers of the response').to.deep.equal({
         status: 418,
         answer: '42',
@@ -57,14 +57,14 @@ export const bodyAndResponseCases = defineCases('https', [
     id: 'https.events.response-body-as-data-events',
     rules: ['https.events.response-data'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const parts = ['alpha-', 'beta-', 'gamma'];
       // The server writes the next part only once the client has had a 'data' event (and released it), so the body
       // cannot arrive as one chunk and every part must come through 'data'.
       const server = await trustedServer(ctx, { respond: { body: parts } });
       const reply = await exchange(ctx, (done) =>
-        call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, (res: import('node:http').IncomingMessage) => {
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, (res: import('node:http').IncomingMessage) => {
           res.on('data', () => void server.release().catch(() => undefined));
           done(res);
         }),

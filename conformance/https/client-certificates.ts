@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext } from '../case.js';
 import { within } from '../kit.js';
-import { answered, call, exchange, observe, secureConnection, startServer, trustedConnection, trustedRequest, trustedServer, uses } from './_util.js';
+import { answered, call, exchange, observe, secureConnection, send, startServer, trustedConnection, trustedRequest, trustedServer, uses } from './_util.js';
 
 /** How long a client without a certificate waits for an answer before it counts as not served. */
 const UNSERVED_MS = 2000;
@@ -20,11 +20,11 @@ export const clientCertificateCases = defineCases('https', [
     id: 'https.auth.client-key-cert-presented',
     rules: ['https.auth.client-certificate', 'https.request.tls-options'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { requestCert: true });
       await exchange(ctx, (done) =>
-        call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
       );
       expect(await presented(ctx, server), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
     },
@@ -62,11 +62,11 @@ export const clientCertificateCases = defineCases('https', [
     id: 'https.auth.client-pfx-presented',
     rules: ['https.auth.client-certificate', 'https.request.tls-options'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { requestCert: true });
       await exchange(ctx, (done) =>
-        call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
       );
       expect(await presented(ctx, server), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
     },

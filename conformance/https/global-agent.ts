@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
 import { method, returnedBy } from '../kit.js';
-import { call, exchange, newAgent, observe, observeUntil, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
+import { call, exchange, newAgent, observe, observeUntil, send, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
 
 /** The client closes an idle pooled connection after globalAgent's socket timeout (5000 ms): not before this … */
 const IDLE_CLOSE_EARLIEST_MS = 4500;
@@ -25,7 +25,7 @@ export const globalAgentCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const connect = method(agent, 'createConnection', 'https.globalAgent');
-      const socket = returnedBy(() => connect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.pem }), 'https.globalAgent.createConnection(options)') as Duplex | undefined;
+      const socket = returnedBy(() => connect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.pem }), 'https.globalAgent.createConnection(options)', 'https.globalAgent') as Duplex | undefined;
       ctx.defer(() => socket?.destroy?.());
       // A plain socket says nothing by itself: a request line makes the server see what the client speaks.
       socket?.on?.('error', () => undefined);
@@ -38,12 +38,13 @@ export const globalAgentCases = defineCases('https', [
   {
     id: 'https.global-agent.used-when-no-agent-named',
     rules: ['https.global-agent.default-for-requests'],
+    apis: ['https.request', 'https.globalAgent'],
     async run(ctx) {
-      uses(ctx, 'get', 'globalAgent');
+      uses(ctx, 'request', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const watch = watchGlobalAgent(ctx, { required: true });
-      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
+      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
       // A fresh server: no pooled connection could serve the request, so globalAgent had to make one.
       if (watch.connections() === 0) {
         throw new CaseFailure('a request without an agent option did not go through globalAgent: its createConnection was never called', {
@@ -54,10 +55,11 @@ export const globalAgentCases = defineCases('https', [
     },
   },
   {
+    // globalAgent's half of the spec's contrast only; the default Agent's is https.agent.default-does-not-keep-alive.
     id: 'https.global-agent.keeps-connection-alive',
     rules: ['https.global-agent.keep-alive'],
     async run(ctx) {
-      uses(ctx, 'get', 'Agent', 'globalAgent');
+      uses(ctx, 'get', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       watchGlobalAgent(ctx, { required: false });
@@ -66,11 +68,21 @@ export const globalAgentCases = defineCases('https', [
       await exchange(ctx, (done) => get(options, done));
       await exchange(ctx, (done) => get(options, done));
       expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two requests through globalAgent').to.equal(1);
-      // A default-constructed Agent does not keep connections alive.
+    },
+  },
+  {
+    id: 'https.agent.default-does-not-keep-alive',
+    rules: ['https.agent.default-keep-alive-off'],
+    async run(ctx) {
+      uses(ctx, 'get', 'Agent');
+      const certs = await ctx.fixtures.certificates();
+      const server = await trustedServer(ctx);
+      const get = call(ctx, 'get');
       const plain = newAgent(ctx);
-      await exchange(ctx, (done) => get({ ...options, agent: plain }, done));
-      await exchange(ctx, (done) => get({ ...options, agent: plain }, done));
-      expect((await observe(ctx, server)).connections.length - 1, 'connections for two requests through new Agent()').to.equal(2);
+      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: plain };
+      await exchange(ctx, (done) => get(options, done));
+      await exchange(ctx, (done) => get(options, done));
+      expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two requests through new Agent()').to.equal(2);
     },
   },
   {

@@ -1,20 +1,19 @@
 // Server identity: checkServerIdentity (called, accepting, rejecting), the certificate fields it receives, pinning
 // by fingerprint256 and by the SHA-256 of the public key, and the standard host check. The candidate's client talks
 // to trusted servers of the harness presenting the run's certificates.
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import tls from 'node:tls';
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
-import type { CertificateSet } from '../certificate-set.js';
+import type { CertificateSet, Credential } from '../certificate-set.js';
 import type { TrustedCredential, TrustedServer } from '../trusted-peer-handles.js';
-import { call, control, exchange, failure, observe, refusedByClient, trustedServer, uses, type Reply } from './_util.js';
+import { call, control, exchange, failure, observe, refusedByClient, send, trustedServer, uses, type Reply } from './_util.js';
 
 type CheckServerIdentity = (host: string, cert: tls.PeerCertificate) => Error | undefined;
 
 /** The base64 SHA-256 of a certificate's SubjectPublicKeyInfo: what HPKP-style pins hold. */
-function pubkeyPin(pem: string): string {
-  const spki = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(spki).digest('base64');
+function pubkeyPin(credential: Credential): string {
+  return createHash('sha256').update(Buffer.from(credential.spki, 'base64')).digest('base64');
 }
 
 interface Checked {
@@ -28,15 +27,15 @@ interface Checked {
 
 /** Requests to a trusted localhost server with the given identity check; a fresh connection every time. */
 async function withCheck(ctx: CaseContext, check: CheckServerIdentity, credential: TrustedCredential = 'server'): Promise<Checked> {
-  uses(ctx, 'get');
+  uses(ctx, 'request');
   const certs = await ctx.fixtures.certificates();
   const server = await trustedServer(ctx, { credential });
   const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
   return {
     certs,
     server,
-    run: () => exchange(ctx, (done) => call(ctx, 'get')(options, done)),
-    fail: () => failure(ctx, () => call(ctx, 'get')(options)),
+    run: () => exchange(ctx, (done) => send(ctx)(options, done)),
+    fail: () => failure(ctx, () => send(ctx)(options)),
   };
 }
 
@@ -115,7 +114,6 @@ export const identityCases = defineCases('https', [
         return undefined;
       });
       await run();
-      const server = new X509Certificate(certs.server.cert.pem);
       const issuer = (seen as tls.DetailedPeerCertificate | undefined)?.issuerCertificate;
       expect({
         cn: seen?.subject?.CN,
@@ -126,10 +124,10 @@ export const identityCases = defineCases('https', [
         issuerFingerprint256: issuer?.fingerprint256,
       }, 'certificate handed to checkServerIdentity').to.deep.equal({
         cn: 'localhost',
-        pubkey: server.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
-        fingerprint256: server.fingerprint256,
+        pubkey: certs.server.spki,
+        fingerprint256: certs.server.fingerprint256,
         issuerCn: certs.ca.commonName,
-        issuerFingerprint256: new X509Certificate(certs.ca.cert.pem).fingerprint256,
+        issuerFingerprint256: certs.ca.fingerprint256,
       });
     },
   },
@@ -138,7 +136,7 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-fingerprint256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const pin = counted(fingerprintPin(new X509Certificate(certs.server.cert.pem).fingerprint256));
+      const pin = counted(fingerprintPin(certs.server.fingerprint256));
       const { run } = await withCheck(ctx, pin.check);
       expect((await run()).body).to.equal('ok');
       expect(pin.calls(), 'checkServerIdentity calls (the pin) before the answer').to.be.at.least(1);
@@ -149,7 +147,7 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-fingerprint256', 'https.errors.identity-check-error-event'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const { fail } = await withCheck(ctx, fingerprintPin(new X509Certificate(certs.otherServer.cert.pem).fingerprint256));
+      const { fail } = await withCheck(ctx, fingerprintPin(certs.otherServer.fingerprint256));
       expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
     },
   },
@@ -158,7 +156,7 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-pubkey-sha256', 'https.request.check-server-identity-accepts'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const pin = counted(pubkeyPinCheck(pubkeyPin(certs.server.cert.pem)));
+      const pin = counted(pubkeyPinCheck(pubkeyPin(certs.server)));
       const { run } = await withCheck(ctx, pin.check);
       expect((await run()).body).to.equal('ok');
       expect(pin.calls(), 'checkServerIdentity calls (the pin) before the answer').to.be.at.least(1);
@@ -169,7 +167,7 @@ export const identityCases = defineCases('https', [
     rules: ['https.auth.pin-pubkey-sha256', 'https.errors.identity-check-error-event'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const { fail } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.otherServer.cert.pem)));
+      const { fail } = await withCheck(ctx, pubkeyPinCheck(pubkeyPin(certs.otherServer)));
       expect((await fail()).message, "message of the request's 'error'").to.match(/is not the pinned/);
     },
   },
@@ -177,14 +175,14 @@ export const identityCases = defineCases('https', [
     id: 'https.auth.host-check-rejects-other-name',
     rules: ['https.auth.default-host-check', 'https.errors.tls-verification-error-event'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       // Trusted CA, valid dates: only the name (elsewhere.invalid, not localhost) is wrong.
       const wrongName = await trustedServer(ctx, { credential: 'wrongName' });
-      const get = call(ctx, 'get');
-      await refusedByClient(ctx, wrongName, () => get({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
+      const sendRequest = send(ctx);
+      await refusedByClient(ctx, wrongName, () => sendRequest({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
       const right = await trustedServer(ctx);
-      await control('the same request to a server named localhost', () => exchange(ctx, (done) => get({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
+      await control('the same request to a server named localhost', () => exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
     },
   },
 ]);

@@ -5,6 +5,7 @@ import { bodyAndResponseCases } from './body-and-response.js';
 import { clientCertificateCases } from './client-certificates.js';
 import { createServerCases } from './create-server.js';
 import { globalAgentCases } from './global-agent.js';
+import { handshakeTimeoutCases } from './handshake-timeout.js';
 import { identityCases } from './identity.js';
 import { keylogCases } from './keylog.js';
 import { moduleCases } from './module.js';
@@ -38,4 +39,5 @@ export const cases: readonly CaseDefinition[] = [
   ...identityCases,
   ...trustCases,
   ...clientCertificateCases,
+  ...handshakeTimeoutCases,
 ];

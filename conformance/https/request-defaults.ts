@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
 import { method, returnedBy } from '../kit.js';
 import type { TrustedServer } from '../trusted-peer-handles.js';
-import { call, exchange, observe, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
+import { call, exchange, observe, send, trustedServer, uses, watchGlobalAgent, type HttpsAgent } from './_util.js';
 
 type ConnectionOptions = tls.ConnectionOptions & { port?: number | string | null; host?: string | null };
 
@@ -34,12 +34,13 @@ export const requestDefaultCases = defineCases('https', [
   {
     id: 'https.request.default-port-443',
     rules: ['https.request.default-port', 'https.agent.create-connection-override', 'https.agent.passed-as-agent-option'],
+    apis: ['https.request', 'https.Agent'],
     async run(ctx) {
-      uses(ctx, 'get', 'Agent');
+      uses(ctx, 'request', 'Agent');
       const server = await trustedServer(ctx);
       const seen: ConnectionOptions[] = [];
       const agent = await redirectingAgent(ctx, server, seen);
-      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', path: '/', agent }, done));
+      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', path: '/', agent }, done));
       expect(seen.map((options) => Number(options.port)), 'port given to createConnection').to.deep.equal([443]);
     },
   },
@@ -48,12 +49,13 @@ export const requestDefaultCases = defineCases('https', [
     // The port is observed through the agent's createConnection, so the case exercises those rules too: a client that
     // ignores the override (a Worker's) fails them, not only the default port.
     rules: ['https.request.default-port', 'https.agent.create-connection-override', 'https.agent.passed-as-agent-option'],
+    apis: ['https.request', 'https.Agent'],
     async run(ctx) {
-      uses(ctx, 'get', 'Agent');
+      uses(ctx, 'request', 'Agent');
       const server = await trustedServer(ctx);
       const seen: ConnectionOptions[] = [];
       const agent = await redirectingAgent(ctx, server, seen);
-      await exchange(ctx, (done) => call(ctx, 'get')('https://localhost/x', { agent }, done));
+      await exchange(ctx, (done) => send(ctx)('https://localhost/x', { agent }, done));
       expect(seen.map((options) => Number(options.port)), 'port given to createConnection').to.deep.equal([443]);
     },
   },
@@ -61,10 +63,10 @@ export const requestDefaultCases = defineCases('https', [
     id: 'https.request.default-protocol-https',
     rules: ['https.request.default-protocol'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
-      await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
       const { connections, requests } = await observe(ctx, server);
       expect({ secure: connections.map((connection) => connection.secure), requests: requests.length }, 'what the TLS-only server saw').to.deep.equal({ secure: [true], requests: 1 });
     },
@@ -73,13 +75,13 @@ export const requestDefaultCases = defineCases('https', [
     id: 'https.request.agent-false-opens-own-connection',
     rules: ['https.request.agent-false'],
     async run(ctx) {
-      uses(ctx, 'get', 'globalAgent');
+      uses(ctx, 'request', 'globalAgent');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const global = watchGlobalAgent(ctx, { required: false });
       const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const };
-      await exchange(ctx, (done) => call(ctx, 'get')(options, done));
-      await exchange(ctx, (done) => call(ctx, 'get')(options, done));
+      await exchange(ctx, (done) => send(ctx)(options, done));
+      await exchange(ctx, (done) => send(ctx)(options, done));
       expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two agent: false requests').to.equal(2);
       // And none went through globalAgent, where its createConnection shows it (the connection count above is the rule).
       expect(global.connections() ?? 0, 'connections globalAgent made for agent: false requests').to.equal(0);
@@ -109,12 +111,12 @@ export const requestDefaultCases = defineCases('https', [
     id: 'https.request.tls-options-reach-connection',
     rules: ['https.request.tls-options'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const cipher = 'ECDHE-RSA-AES128-GCM-SHA256';
       await exchange(ctx, (done) =>
-        call(ctx, 'get')({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.pem, maxVersion: 'TLSv1.2', ciphers: cipher, agent: false }, done),
+        send(ctx)({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.pem, maxVersion: 'TLSv1.2', ciphers: cipher, agent: false }, done),
       );
       const [connection] = (await observe(ctx, server)).connections;
       expect({ protocol: connection?.protocol, cipher: connection?.cipher }, 'protocol and cipher the server negotiated with maxVersion TLSv1.2 and that one cipher').to.deep.equal({
@@ -127,12 +129,12 @@ export const requestDefaultCases = defineCases('https', [
     id: 'https.request.high-water-mark-reaches-socket',
     rules: ['https.request.high-water-mark'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       // highWaterMark is a request option since v14.1.0 that the type declarations lack.
       const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, highWaterMark: 1234, agent: false as const };
-      const reply = await exchange(ctx, (done) => call(ctx, 'get')(options, done));
+      const reply = await exchange(ctx, (done) => send(ctx)(options, done));
       expect(reply.socket?.readableHighWaterMark, 'readableHighWaterMark of the connection').to.equal(1234);
     },
   },

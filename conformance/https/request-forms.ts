@@ -5,13 +5,13 @@ import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext, type CaseEntry } from '../case.js';
 import { method, within } from '../kit.js';
 import type { ObservedRequest, TrustedServer } from '../trusted-peer-handles.js';
-import { EXCHANGE_LIMIT_MS, call, exchange, observe, requestOf, trustedServer, uses } from './_util.js';
+import { call, exchange, EXCHANGE_LIMIT_MS, observe, requestOf, send, trustedServer, uses } from './_util.js';
 
 type Callback = (res: IncomingMessage) => void;
 type Fn = 'request' | 'get';
 
 /** Calls request or get with the arguments; ends a request (get ends itself). */
-function send(ctx: CaseContext, fn: Fn, args: unknown[]): ClientRequest {
+function sendVia(ctx: CaseContext, fn: Fn, args: unknown[]): ClientRequest {
   const req = requestOf(call(ctx, fn)(...args), `https.${fn}()`);
   if (fn === 'request') method(req, 'end', 'ClientRequest')();
   return req;
@@ -33,7 +33,7 @@ function optionsObject(fn: Fn): CaseEntry {
       uses(ctx, fn);
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
-      const reply = await exchange(ctx, (done: Callback) => send(ctx, fn, [{ host: 'localhost', port: server.port, path: '/opts', ca: certs.ca.cert.pem, agent: false }, done]));
+      const reply = await exchange(ctx, (done: Callback) => sendVia(ctx, fn, [{ host: 'localhost', port: server.port, path: '/opts', ca: certs.ca.cert.pem, agent: false }, done]));
       expect(reply.body, 'body handed to the callback').to.equal('ok');
       const request = await received(ctx, server);
       expect({ method: request.method, url: request.url }, 'what the server received').to.deep.equal({ method: 'GET', url: '/opts' });
@@ -67,7 +67,7 @@ function urlOnly(fn: Fn, kind: 'string' | 'object'): CaseEntry {
       uses(ctx, fn);
       const server = await trustedServer(ctx);
       const url = `https://localhost:${server.port}/only-url?q=1`;
-      const req = send(ctx, fn, [kind === 'string' ? url : new URL(url), () => undefined]);
+      const req = sendVia(ctx, fn, [kind === 'string' ? url : new URL(url), () => undefined]);
       ctx.defer(() => req.destroy?.());
       await settled(ctx, req);
       const seen = await observe(ctx, server);
@@ -95,7 +95,7 @@ function urlAndOptions(fn: Fn, kind: 'string' | 'object'): CaseEntry {
       const server = await trustedServer(ctx);
       const url = `https://localhost:${server.port}/from-url?q=1`;
       const options = { ca: certs.ca.cert.pem, agent: false, headers: { 'x-head': 'from-options' } };
-      const reply = await exchange(ctx, (done: Callback) => send(ctx, fn, [kind === 'string' ? url : new URL(url), options, done]));
+      const reply = await exchange(ctx, (done: Callback) => sendVia(ctx, fn, [kind === 'string' ? url : new URL(url), options, done]));
       expect(reply.body, 'body handed to the callback').to.equal('ok');
       const request = await received(ctx, server);
       expect({ method: request.method, url: request.url, head: request.headers['x-head'] }, 'what the server received').to.deep.equal({
@@ -119,14 +119,14 @@ export const requestFormCases = defineCases('https', [
     id: 'https.request.url-credentials-percent-decoded',
     rules: ['https.request.url-credentials-decoded'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const url = new URL(`https://localhost:${server.port}/`);
       // The URL keeps these percent-encoded (us%20er, p%40ss%3Aw%C3%B6rd); the request must use them decoded.
       url.username = 'us er';
       url.password = 'p@ss:wörd';
-      await exchange(ctx, (done: Callback) => call(ctx, 'get')(url, { ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done: Callback) => send(ctx)(url, { ca: certs.ca.cert.pem, agent: false }, done));
       const authorization = (await received(ctx, server)).headers['authorization'];
       const [scheme, encoded = ''] = String(authorization ?? 'none').split(' ');
       expect({ scheme, credentials: Buffer.from(encoded, 'base64').toString('utf8') }, 'Authorization the server received').to.deep.equal({
@@ -135,7 +135,7 @@ export const requestFormCases = defineCases('https', [
       });
       // Credentials are the URL's: a URL without any sends none.
       const bare = new URL(`https://localhost:${server.port}/`);
-      await exchange(ctx, (done: Callback) => call(ctx, 'get')(bare, { ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done: Callback) => send(ctx)(bare, { ca: certs.ca.cert.pem, agent: false }, done));
       const last = (await observe(ctx, server)).requests.at(-1);
       if (!last) throw new CaseFailure('the server received no request for the URL without credentials', { expected: 'a request', actual: 'none' });
       expect(last.headers['authorization'], 'Authorization the server received for a URL without credentials').to.equal(undefined);

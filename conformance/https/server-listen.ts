@@ -1,6 +1,5 @@
 // server.listen(): the network server's arguments, then TLS-encrypted connections accepted, as the harness's trusted
 // client observes them (a real handshake, the server's certificate, an answer over the encrypted connection).
-import { X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
@@ -14,7 +13,7 @@ export const serverListenCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'createServer');
       const certs = await ctx.fixtures.certificates();
-      const fingerprint = new X509Certificate(certs.server.cert.pem).fingerprint256;
+      const fingerprint = certs.server.fingerprint256;
       const answer = (_req: unknown, res: { end(body: string): void }): void => res.end('over tls');
       // listen(port, host, callback), as a network server takes it …
       const positional = createServer(ctx, serverCredentials(certs), answer);

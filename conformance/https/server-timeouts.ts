@@ -2,7 +2,7 @@
 // Connections come from the harness's trusted client, which observes when the candidate's server hangs up.
 import { expect } from 'chai';
 import { CaseFailure, defineCases } from '../case.js';
-import { method, untilAborted, within } from '../kit.js';
+import { describeThrown, method, untilAborted, within } from '../kit.js';
 import { answered, closedWithin, createServer, headerLines, secureConnection, serverCredentials, startServer, trustedRequest, uses } from './_util.js';
 
 export const serverTimeoutCases = defineCases('https', [
@@ -57,7 +57,12 @@ export const serverTimeoutCases = defineCases('https', [
     async run(ctx) {
       uses(ctx, 'createServer');
       const { server, port } = await startServer(ctx);
-      server.timeout = 150;
+      try {
+        server.timeout = 150;
+      } catch (error) {
+        // A server whose timeout is a getter only (or frozen) refuses what a plain-HTTP server allows.
+        throw new CaseFailure(`server.timeout = 150 threw: ${describeThrown(error)}`, { expected: 'server.timeout settable, as on a plain-HTTP server', actual: describeThrown(error) });
+      }
       const connection = await secureConnection(ctx, port);
       // Without a 'timeout' listener a plain-HTTP server destroys the idle socket.
       await closedWithin(ctx, connection, 3000, 'the server closing the idle connection');

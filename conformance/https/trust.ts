@@ -5,21 +5,21 @@
 import { expect } from 'chai';
 import { defineCases, type CaseContext } from '../case.js';
 import type { TrustedCredential } from '../trusted-peer-handles.js';
-import { call, control, exchange, failure, refusedByClient, trustedServer, uses } from './_util.js';
+import { call, control, exchange, failure, refusedByClient, send, trustedServer, uses } from './_util.js';
 
 /**
  * A request with the run's ca to a trusted server presenting `credential` must be refused, while the same request to
  * a server with a valid certificate of that ca (the control) is answered.
  */
 async function refusesCertificate(ctx: CaseContext, credential: TrustedCredential, what: string): Promise<void> {
-  uses(ctx, 'get');
+  uses(ctx, 'request');
   const certs = await ctx.fixtures.certificates();
   const refusing = await trustedServer(ctx, { credential });
-  const get = call(ctx, 'get');
-  await refusedByClient(ctx, refusing, () => get({ host: 'localhost', port: refusing.port, ca: certs.ca.cert.pem, agent: false }), `the request's 'error' for a server ${what}`);
+  const sendRequest = send(ctx);
+  await refusedByClient(ctx, refusing, () => sendRequest({ host: 'localhost', port: refusing.port, ca: certs.ca.cert.pem, agent: false }), `the request's 'error' for a server ${what}`);
   const right = await trustedServer(ctx);
   await control('the same request to a server with a valid certificate of the ca', () =>
-    exchange(ctx, (done) => get({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)),
+    exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)),
   );
 }
 
@@ -28,15 +28,15 @@ export const trustCases = defineCases('https', [
     id: 'https.auth.ca-option-trusts-its-servers',
     rules: ['https.auth.client-ca'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const trusting = await trustedServer(ctx);
-      const get = call(ctx, 'get');
-      const reply = await exchange(ctx, (done) => get({ host: 'localhost', port: trusting.port, ca: certs.ca.cert.pem, agent: false }, done));
+      const sendRequest = send(ctx);
+      const reply = await exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusting.port, ca: certs.ca.cert.pem, agent: false }, done));
       expect(reply.body, 'answer of a server whose certificate chains to the ca').to.equal('ok');
       // The same kind of server, but the client trusts only the unrelated CA.
       const unrelated = await trustedServer(ctx);
-      await refusedByClient(ctx, unrelated, () => get({ host: 'localhost', port: unrelated.port, ca: certs.otherCa.cert.pem, agent: false }), "the request's 'error' when the ca is unrelated");
+      await refusedByClient(ctx, unrelated, () => sendRequest({ host: 'localhost', port: unrelated.port, ca: certs.otherCa.cert.pem, agent: false }), "the request's 'error' when the ca is unrelated");
     },
   },
   {
@@ -53,16 +53,16 @@ export const trustCases = defineCases('https', [
     id: 'https.errors.default-trust-store-rejects-private-ca',
     rules: ['https.errors.tls-verification-error-event'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       // The private CA is the run's second root, which nothing trusts by default: a runtime that has to be configured
       // to trust the run's own CA (a Worker, whose fetch takes no ca option) still has a private CA outside its store.
       const server = await trustedServer(ctx, { credential: 'otherServer' });
-      const get = call(ctx, 'get');
-      await refusedByClient(ctx, server, () => get({ host: 'localhost', port: server.port, agent: false }), "the request's 'error' without a ca option");
+      const sendRequest = send(ctx);
+      await refusedByClient(ctx, server, () => sendRequest({ host: 'localhost', port: server.port, agent: false }), "the request's 'error' without a ca option");
       const trusted = await trustedServer(ctx);
       await control('the same request, with the ca option, to a server of that ca', () =>
-        exchange(ctx, (done) => get({ host: 'localhost', port: trusted.port, ca: certs.ca.cert.pem, agent: false }, done)),
+        exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusted.port, ca: certs.ca.cert.pem, agent: false }, done)),
       );
     },
   },
@@ -70,12 +70,12 @@ export const trustCases = defineCases('https', [
     id: 'https.auth.reject-unauthorized-false-tolerates',
     rules: ['https.auth.reject-unauthorized'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const results: Record<string, unknown> = {};
       for (const credential of ['otherServer', 'expired'] as const) {
         const server = await trustedServer(ctx, { credential });
-        const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, rejectUnauthorized: false, agent: false }, done));
+        const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, rejectUnauthorized: false, agent: false }, done));
         results[credential] = reply.body;
       }
       expect(results, 'answers with rejectUnauthorized: false from a server of an untrusted CA and one whose certificate expired').to.deep.equal({ otherServer: 'ok', expired: 'ok' });
@@ -85,11 +85,11 @@ export const trustCases = defineCases('https', [
     id: 'https.errors.connection-refused-on-error-event',
     rules: ['https.request.connection-error-event'],
     async run(ctx) {
-      uses(ctx, 'get');
+      uses(ctx, 'request');
       // A port that was just the trusted server's and is now closed: nothing listens there.
       const server = await trustedServer(ctx);
       await server.close();
-      await failure(ctx, () => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, agent: false }), "the request's 'error' when nothing listens at the port");
+      await failure(ctx, () => send(ctx)({ host: '127.0.0.1', port: server.port, agent: false }), "the request's 'error' when nothing listens at the port");
     },
   },
 ]);

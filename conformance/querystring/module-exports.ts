@@ -1,7 +1,7 @@
 // The module's exports: the six functions, and decode/encode as aliases of parse/stringify.
 import { expect } from 'chai';
 import { CaseFailure, defineCases, type CaseContext } from '../case.js';
-import { api, unimplementedExports } from '../kit.js';
+import { aliasIdentity, api, unimplementedExports } from '../kit.js';
 import { outcomeOf, plain, qsFunction, safeText, separator, assigner, unicodeText, type Outcome, type QsFunction } from './_util.js';
 
 const FUNCTIONS: readonly QsFunction[] = ['parse', 'decode', 'stringify', 'encode', 'escape', 'unescape'];
@@ -33,6 +33,9 @@ export const moduleExportsCases = defineCases('querystring', [
     id: 'querystring.module.exports-six-functions',
     rules: ['querystring.module.exports'],
     run(ctx) {
+      // Whether each alias is its original's very function object (per-API state judges such a pair as one).
+      aliasIdentity(ctx, 'querystring', 'decode', 'parse');
+      aliasIdentity(ctx, 'querystring', 'encode', 'stringify');
       // An export that is there but answers an ordinary call with "not implemented" is not implemented either.
       const missing = unimplementedExports(ctx.qs, FUNCTIONS, (name, fn) => Reflect.apply(fn, ctx.qs, BENIGN_ARGS[name]));
       if (missing.length > 0) {
@@ -49,6 +52,7 @@ export const moduleExportsCases = defineCases('querystring', [
     rules: ['querystring.decode.alias-of-parse'],
     async run(ctx) {
       api(ctx, 'querystring', 'decode');
+      aliasIdentity(ctx, 'querystring', 'decode', 'parse');
       // The control: a parse that throws whatever it is given would make any decode that throws look like it.
       qsFunction(ctx, 'parse')('a=1');
       const fc = ctx.fc;
@@ -68,6 +72,7 @@ export const moduleExportsCases = defineCases('querystring', [
     rules: ['querystring.encode.alias-of-stringify'],
     async run(ctx) {
       api(ctx, 'querystring', 'encode');
+      aliasIdentity(ctx, 'querystring', 'encode', 'stringify');
       // The control: a stringify that throws whatever it is given would make any encode that throws look like it.
       qsFunction(ctx, 'stringify')({ a: '1' });
       const fc = ctx.fc;

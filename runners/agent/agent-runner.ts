@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import type { CaseMeta } from '../../conformance/case.js';
 import { fixturePath } from '../../conformance/fixture-path.js';
-import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
+import { caseFields, type CandidateInfo, type CaseResult } from '../../results/results-file.js';
 import { Agent, AgentStartError, type CaseLimits, type CaseOutcome } from './agent.js';
 import type { AgentHostFactory } from './agent-host.js';
 import type { CandidateLoad } from './protocol.js';
@@ -21,6 +21,11 @@ export interface AgentRunnerOptions {
   /** Where each agent runs: `processHosts(launch)` for a process agent (process-host.ts). */
   readonly host: AgentHostFactory;
   readonly load: CandidateLoad;
+  /**
+   * Where the agent finds the fixtures its cases start (default: conformance/fixtures/): Bare's agent gets copies that
+   * load the compatibility layer first (build-bare-agent.ts).
+   */
+  readonly fixturesDir?: string;
   /** How long an agent may take to start and load the candidate. */
   readonly startTimeoutMs?: number;
   /** Time a case that is still alive gets beyond its own limit to report (cleanups), before it is killed (default 8000 ms). */
@@ -84,7 +89,7 @@ function listOf(names: readonly string[]): string {
 }
 
 function outcomeToResult(meta: CaseMeta, outcome: CaseOutcome): CaseResult {
-  const base = { case: meta.id, module: meta.module, rules: meta.rules };
+  const base = caseFields(meta);
   switch (outcome.kind) {
     case 'result':
       // The metadata comes from our side, not from the agent's line: the candidate is untrusted.
@@ -119,7 +124,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
       const init = {
         candidate: options.candidate,
         load: options.load,
-        fixturesDir: dirname(fixturePath('x')),
+        fixturesDir: options.fixturesDir ?? dirname(fixturePath('x')),
         runSeed: runOptions.seed,
         timeoutMs: runOptions.timeoutMs,
         ...(options.caseModules ? { caseModules: options.caseModules } : {}),
@@ -182,7 +187,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
       /** Ends the cases that need not run: all of them once the candidate is broken, else those of hung functions. */
       const endEarly = (meta: CaseMeta): CaseResult | undefined =>
         broken !== undefined
-          ? { case: meta.id, module: meta.module, rules: meta.rules, status: 'error', durationMs: 0, message: broken }
+          ? { ...caseFields(meta), status: 'error', durationMs: 0, message: broken }
           : streaks.endEarly(meta);
 
       const worker = async (): Promise<void> => {

@@ -3,7 +3,7 @@
 // hard deadline. Every frame it sends is judged here, once for every host: a result must be for the case asked about,
 // a frame that is not a message makes the channel corrupt, and silence past a case's limit means it is stuck. The
 // trusted peers and the run's certificates its cases ask for are served from here, in the harness.
-import type { CaseResult, UnimplementedApi } from '../../results/results-file.js';
+import type { AliasIdentity, CaseResult, UnimplementedApi } from '../../results/results-file.js';
 import { isStatus } from '../../results/status.js';
 import type { CertificateSet } from '../../conformance/certificate-set.js';
 import { createTrustedPeerScope, type TrustedPeerScope } from '../fixtures/trusted-peer-service.js';
@@ -334,6 +334,7 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
     ...unimplementedOf(raw.unimplemented),
+    ...aliasesOf(raw.aliases),
     ...(counterexample && typeof counterexample.value === 'string' && typeof counterexample.seed === 'number' && typeof counterexample.path === 'string'
       ? {
           counterexample: {
@@ -345,6 +346,22 @@ function sanitizeResult(value: unknown, expectedCase: string | undefined): CaseR
         }
       : {}),
   };
+}
+
+/** How many alias identities one result may carry: more than the interface has aliases. */
+const MAX_ALIASES = 8;
+
+/** The `aliases` of an agent's result, kept only in their known shape and bounded. */
+function aliasesOf(value: unknown): { aliases?: AliasIdentity[] } {
+  if (!Array.isArray(value)) return {};
+  const kept: AliasIdentity[] = [];
+  for (const item of value.slice(0, MAX_ALIASES)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { api, of, same } = item as Record<string, unknown>;
+    if (typeof api !== 'string' || api.length === 0 || api.length > 200 || typeof of !== 'string' || of.length === 0 || of.length > 200 || typeof same !== 'boolean') continue;
+    kept.push({ api, of, same });
+  }
+  return kept.length > 0 ? { aliases: kept } : {};
 }
 
 /** How many exports one result may name as missing or not implemented: more than the interface has. */

@@ -7,9 +7,9 @@ import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { builtinHttps, resolveHttpsLoadTarget } from '../https-load-target.js';
+import { packageCandidate } from '../candidate-shape.js';
 import { loadAdapter } from '../load-adapter.js';
 import { loadReferenceOracle } from '../reference-modules.js';
-import { checkModule, detectModule } from '../validate-modules.js';
 import type { CandidateLoad } from './protocol.js';
 
 export interface LoadedCandidate {
@@ -64,20 +64,16 @@ async function loadBuiltins(declared: CandidateDeclarations | undefined): Promis
 async function loadNpm(load: Extract<CandidateLoad, { kind: 'npm' }>): Promise<LoadedCandidate> {
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(pathToFileURL(load.entry).href)) as Record<string, unknown>;
+    // A package without an entry file exports nothing: an empty module, whose exports its cases find missing.
+    namespace = load.entry === undefined ? {} : ((await import(pathToFileURL(load.entry).href)) as Record<string, unknown>);
   } catch (error) {
-    throw new CandidateLoadError(`candidate ${load.spec} failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new CandidateLoadError(`candidate ${load.spec} failed to load: ${firstLine(errorText(error))}`);
   }
-  // CommonJS packages arrive as { default: module.exports }; ESM ones as their namespace.
-  const exported = typeof namespace.default === 'object' || typeof namespace.default === 'function' ? namespace.default : namespace;
-  const module = (load.module as ModuleName | undefined) ?? detectModule(exported);
-  if (!module) throw new CandidateLoadError(`candidate ${load.spec}: cannot tell which module it implements; name it as npm:${load.packageName}=<${MODULES.join('|')}>`);
   try {
-    checkModule(module, exported);
+    return { modules: packageCandidate(namespace, load.packageName, load.module, `npm:${load.packageName}=<${MODULES.join('|')}>`), loadErrors: {} };
   } catch (error) {
-    throw new CandidateLoadError(`candidate ${load.spec}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CandidateLoadError(`candidate ${load.spec}: ${errorText(error)}`);
   }
-  return { modules: { [module]: exported }, loadErrors: {} };
 }
 
 export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedCandidate> {

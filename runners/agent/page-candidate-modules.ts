@@ -7,9 +7,9 @@
 import type { CandidateModules } from '../../conformance/modules.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
+import { checkAdapterExport, packageCandidate } from '../candidate-shape.js';
 import type { LoadedCandidate } from './load-candidate-modules.js';
 import type { CandidateLoad } from './protocol.js';
-import { checkModule, detectModule, validateModules } from '../validate-modules.js';
 
 export type { LoadedCandidate };
 
@@ -41,28 +41,26 @@ async function importBundle(spec: string): Promise<Record<string, unknown>> {
   return bundle.namespace;
 }
 
-/** An npm package: CommonJS arrives as `{ default: module.exports }`, ESM as its namespace; the module is told by its exports unless named. */
+/** An npm package, taken as the Node agent takes one (load-candidate-modules.ts), named for the page. */
 function fromPackage(load: Extract<CandidateLoad, { kind: 'npm' }>, namespace: Record<string, unknown>): LoadedCandidate {
-  const exported = isObjectLike(namespace.default) ? namespace.default : namespace;
-  const module = (load.module as ModuleName | undefined) ?? detectModule(exported);
-  if (!module) throw new CandidateLoadError(`candidate ${load.spec}: cannot tell which module it implements; name it as chromium:npm:${load.packageName}=<${MODULES.join('|')}>`);
   try {
-    checkModule(module, exported);
+    return { modules: packageCandidate(namespace, load.packageName, load.module, `chromium:npm:${load.packageName}=<${MODULES.join('|')}>`), loadErrors: {} };
   } catch (error) {
     throw new CandidateLoadError(`candidate ${load.spec}: ${errorText(error)}`);
   }
-  return { modules: { [module]: exported }, loadErrors: {} };
 }
 
-/** An adapter: its default export must be `{ name, version?, modules }`, as a Node agent checks it (runners/load-adapter.ts). */
+/** An adapter: its default export checked by the same shape checks as a Node agent's (candidate-shape.ts). */
 function fromAdapter(spec: string, namespace: Record<string, unknown>): LoadedCandidate {
-  const exported = namespace.default;
-  if (!isObjectLike(exported)) throw new CandidateLoadError(`adapter ${spec}: the default export must be { name, version?, modules }, got ${exported === null ? 'null' : typeof exported}`);
-  const { name, version, modules } = exported;
-  if (typeof name !== 'string' || name.trim() === '') throw new CandidateLoadError(`adapter ${spec}: "name" must be a non-empty string`);
-  if (version !== undefined && typeof version !== 'string') throw new CandidateLoadError(`adapter ${spec}: "version" must be a string when present`);
   try {
-    return { modules: validateModules(modules), loadErrors: {}, name, ...(version !== undefined ? { version } : {}) };
+    const adapter = checkAdapterExport(namespace.default);
+    return {
+      modules: adapter.modules,
+      loadErrors: {},
+      name: adapter.name,
+      ...(adapter.version !== undefined ? { version: adapter.version } : {}),
+      ...(adapter.declared ? { declared: adapter.declared } : {}),
+    };
   } catch (error) {
     throw new CandidateLoadError(`adapter ${spec}: ${errorText(error)}`);
   }

@@ -1,4 +1,4 @@
-// The host of a process agent (Node, Bun, Deno, or our own Node for adapters and npm packages): the agent runs
+// The host of a process agent (Node, Bun, Deno, Bare, or our own Node for adapters and npm packages): the agent runs
 // detached (its own process group) in an empty private working folder, talks over a TCP channel on 127.0.0.1
 // (tcp-agent-channel.ts), and is killed with everything it started. Its stdout/stderr are drained, and only their
 // tails are kept.
@@ -16,12 +16,13 @@ export interface AgentLaunch {
 }
 
 /**
- * Hosts for agents started by `launch` on the agent bundle (built on first use, runners/agent/build-agent.ts).
+ * Hosts for agents started by `launch` on the agent bundle (built on first use, runners/agent/build-agent.ts), or on
+ * another script of the same protocol (`script`: Bare's, build-bare-agent.ts).
  * @example
  * createAgentRunner({ candidate, load, host: processHosts({ executable: process.execPath, args: (script) => [script] }) });
  */
-export function processHosts(launch: AgentLaunch): AgentHostFactory {
-  return async () => new ProcessHost(launch, (await buildAgent()).file);
+export function processHosts(launch: AgentLaunch, script?: string): AgentHostFactory {
+  return async () => new ProcessHost(launch, script ?? (await buildAgent()).file);
 }
 
 export class ProcessHost implements AgentHost {

@@ -11,7 +11,8 @@ export type CandidateLoad =
   /** The reference implementation bundled with the agent (its oracle); `declared` says where a fresh process loads its https. */
   | { readonly kind: 'reference'; readonly declared: CandidateDeclarations }
   | { readonly kind: 'adapter'; readonly spec: string; readonly cwd: string }
-  | { readonly kind: 'npm'; readonly spec: string; readonly entry: string; readonly packageName: string; readonly module?: string };
+  /** `entry` absent: the package ships no code (npm's placeholders), judged as an empty module. */
+  | { readonly kind: 'npm'; readonly spec: string; readonly entry?: string; readonly packageName: string; readonly module?: string };
 
 /** harness → agent */
 export type HostMessage =

@@ -10,7 +10,7 @@ import type { CandidateModules } from '../../conformance/modules.js';
 import { caseById } from '../../conformance/registry.js';
 import { trustedPeersOver } from '../fixtures/trusted-peers-over.js';
 import { ruleById } from '../../spec/index.js';
-import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
+import { caseFields, type CandidateInfo, type CaseResult } from '../../results/results-file.js';
 import { executeCase } from '../execute-case.js';
 import { describeError } from '../describe-error.js';
 import { captureReliedIntrinsics, guardIntrinsics, type IntrinsicsGuard } from './intrinsics.js';
@@ -163,7 +163,7 @@ async function runOne(
   if (!definition) {
     return { result: { case: id, module: 'querystring', rules: [], status: 'error', durationMs: 0, message: `no case ${id} in this agent build` } };
   }
-  const base = { case: definition.id, module: definition.module, rules: definition.rules };
+  const base = caseFields(definition);
   const loadError = loaded.loadErrors[definition.module];
   if (loadError) return { result: { ...base, status: 'error', durationMs: 0, message: `rt:${definition.module} failed to load in this runtime: ${loadError}` } };
   const absent = loaded.absent?.[definition.module];

@@ -4,7 +4,7 @@
 // reported as such, never as a case status.
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
-import { formatCandidateSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
+import { BARE, formatCandidateSpec, type BareSpec, type WorkerdSpec } from '../../results/candidate-spec.js';
 import type { ReleasedRuntime } from '../runtimes/release-list.js';
 import type { CaseResult } from '../../results/results-file.js';
 import { resolveCandidate } from '../resolve-candidate.js';
@@ -18,6 +18,8 @@ export interface RuntimeProbeOptions {
    * (what a new Worker on it gets), so a change found may be the date's as much as the release's.
    */
   readonly workerd?: Pick<WorkerdSpec, 'compatibilityDate' | 'compatibilityFlags'>;
+  /** For Bare: the layer every probe runs through (absent: the recorded version), so a change found is Bare's. */
+  readonly bare?: Pick<BareSpec, 'layer'>;
   readonly cases: readonly CaseMeta[];
   readonly seed: number;
   readonly timeoutMs: number;
@@ -93,7 +95,8 @@ export function createRuntimeProbe(options: RuntimeProbeOptions): (version: stri
 }
 
 /** The candidate one probe runs: the runtime at exactly `version` (workerd with the date and flags it was given). */
-export function probedSpec(options: Pick<RuntimeProbeOptions, 'runtime' | 'workerd'>, version: string): string {
+export function probedSpec(options: Pick<RuntimeProbeOptions, 'runtime' | 'workerd' | 'bare'>, version: string): string {
+  if (options.runtime === BARE) return formatCandidateSpec({ kind: 'bare', range: version, ...(options.bare?.layer !== undefined ? { layer: options.bare.layer } : {}) });
   if (options.runtime !== 'workerd') return formatCandidateSpec({ kind: 'runtime', from: 'registry', runtime: options.runtime, range: version });
   const { compatibilityDate, compatibilityFlags = [] } = options.workerd ?? {};
   return formatCandidateSpec({ kind: 'workerd', range: version, ...(compatibilityDate !== undefined ? { compatibilityDate } : {}), compatibilityFlags });

@@ -2,6 +2,7 @@
 // tag) a compile error, so the grammar (results/candidate-spec.ts) and the runners cannot drift apart.
 import type { CandidateSpecKind } from '../../results/candidate-spec.js';
 import { adapter } from './adapter.js';
+import { bare } from './bare.js';
 import type { CandidateKindDeclaration } from './candidate-kind.js';
 import { chromium } from './chromium.js';
 import { host } from './host.js';
@@ -12,4 +13,4 @@ import { workerd } from './workerd.js';
 
 export type CandidateKinds = { readonly [K in CandidateSpecKind]: CandidateKindDeclaration<K> };
 
-export const CANDIDATE_KINDS: CandidateKinds = { reference, host, adapter, npm, runtime, workerd, chromium };
+export const CANDIDATE_KINDS: CandidateKinds = { reference, host, adapter, npm, runtime, workerd, bare, chromium };

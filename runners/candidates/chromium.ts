@@ -7,7 +7,7 @@
 import type { CaseMeta } from '../../conformance/case.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import { adapterId, CandidateError, formatCandidateSpec } from '../../results/candidate-spec.js';
-import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
+import { caseFields, type CandidateInfo, type CaseResult } from '../../results/results-file.js';
 import { createAgentRunner } from '../agent/agent-runner.js';
 import { buildPageAgent } from '../agent/build-page-agent.js';
 import { PAGE_MODULES } from '../agent/page-candidate-modules.js';
@@ -75,9 +75,7 @@ export const chromium: CandidateKindDeclaration<'chromium'> = {
 /** The result of a case whose module a page cannot have: not provided, never a failure. */
 function notInAPage(meta: CaseMeta): CaseResult {
   return {
-    case: meta.id,
-    module: meta.module,
-    rules: meta.rules,
+    ...caseFields(meta),
     status: 'skip',
     durationMs: 0,
     message: `candidate does not provide ${meta.module}: a page has no processes or sockets, so ${meta.module} is not run in Chromium`,

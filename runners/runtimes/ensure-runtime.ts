@@ -1,12 +1,9 @@
 // Turns a parsed `runtime:` spec into an executable on this machine: a local binary as given, or an official binary
 // from the npm registry, downloaded once into the cache and reused (offline too) afterwards.
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { CandidateError, formatCandidateSpec, type RuntimeSpec } from '../../results/candidate-spec.js';
 import { ensurePackagedBinary, type EnsureOptions } from './packaged-binary.js';
-import { PROFILES, detectRuntime, type RuntimeProfile } from './runtime-profile.js';
+import { detectLocalBuild } from './local-build.js';
+import { PROFILES, type RuntimeProfile } from './runtime-profile.js';
 
 export interface ResolvedRuntime {
   /** The spec as its canonical text (the candidate id). */
@@ -36,14 +33,7 @@ function binaryName(profile: RuntimeProfile): string {
 }
 
 async function localRuntime(spec: string, path: string): Promise<ResolvedRuntime> {
-  const executable = resolve(path.startsWith('~') ? join(homedir(), path.slice(1)) : path);
-  if (!existsSync(executable)) throw new CandidateError(`candidate ${spec}: ${executable}: no such file`);
-  const output = await new Promise<string>((done) => {
-    execFile(executable, ['--version'], { timeout: 15_000, maxBuffer: 64 * 1024, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } }, (error, stdout) =>
-      done(error ? `error: ${error.message}` : String(stdout)),
-    );
-  });
-  const detected = detectRuntime(output.split('\n')[0] ?? '');
-  if (!detected) throw new CandidateError(`candidate ${spec}: cannot tell which runtime ${executable} is from its --version output: ${JSON.stringify(output.slice(0, 200))}`);
-  return { spec, profile: detected.profile, version: detected.version, executable, source: 'path' };
+  const { executable, build } = await detectLocalBuild(spec, path);
+  if (build.kind !== 'process') throw new CandidateError(`candidate ${spec}: ${executable} is ${build.kind}, which runs as runtime:${build.kind} does, not as a process runtime`);
+  return { spec, profile: build.profile, version: build.version, executable, source: 'path' };
 }

@@ -1,14 +1,16 @@
 // The published releases of a runtime in a version range, oldest first: what `rtconf bisect` searches. They are the
 // versions of the runtime's official binary package for this platform on the npm registry npm is configured with
-// (workerd's: `@cloudflare/workerd-linux-64`, whose versions are the `workerd` package's).
+// (workerd's: `@cloudflare/workerd-linux-64`, whose versions are the `workerd` package's; Bare's: `bare-runtime-linux-x64`,
+// whose versions run ahead of the `bare-runtime` package's).
 import { compare, satisfies, valid } from 'semver';
 import { CandidateError, type RuntimeName } from '../../results/candidate-spec.js';
 import { fetchJson, registryConfig, RegistryError, type RegistryConfig } from './npm-registry.js';
 import { PROFILES } from './runtime-profile.js';
 import { WORKERD, workerdPackageName } from './workerd-profile.js';
+import { BARE, barePackageName } from './bare-profile.js';
 
-/** The runtimes whose releases can be listed: the process runtimes and workerd. */
-export type ReleasedRuntime = RuntimeName | typeof WORKERD;
+/** The runtimes whose releases can be listed: the process runtimes, workerd and Bare. */
+export type ReleasedRuntime = RuntimeName | typeof WORKERD | typeof BARE;
 
 export interface ReleaseList {
   readonly runtime: ReleasedRuntime;
@@ -21,7 +23,7 @@ export interface ReleaseList {
 
 /**
  * Lists the releases of `runtime` within `range` from the registry.
- * @param runtime `node`, `bun`, `deno` or `workerd`
+ * @param runtime `node`, `bun`, `deno`, `workerd` or `bare`
  * @param range a semver range (`>=18 <20`, `19`, `^2.1`)
  * @returns the releases, oldest first
  * @throws CandidateError when no official package exists for this platform, the registry cannot be asked, or nothing matches
@@ -29,7 +31,7 @@ export interface ReleaseList {
  * const { versions } = await listReleases('node', '>=18 <20'); // ['18.0.0', '18.1.0', …, '19.8.1']
  */
 export async function listReleases(runtime: ReleasedRuntime, range: string, config?: RegistryConfig): Promise<ReleaseList> {
-  const packageName = runtime === WORKERD ? workerdPackageName(process.platform, process.arch) : PROFILES[runtime].packageName(process.platform, process.arch);
+  const packageName = packageOf(runtime);
   if (!packageName) throw new CandidateError(`no official ${runtime} package for ${process.platform}-${process.arch} to list releases of`);
   const registry = config ?? (await registryConfig());
   let published: string[];
@@ -41,6 +43,13 @@ export async function listReleases(runtime: ReleasedRuntime, range: string, conf
   const versions = releasesIn(published, range);
   if (versions.length === 0) throw new CandidateError(`${packageName} has no published release matching ${range}`);
   return { runtime, packageName, range, versions };
+}
+
+/** The npm package whose versions are the runtime's releases on this platform. */
+function packageOf(runtime: ReleasedRuntime): string | undefined {
+  if (runtime === WORKERD) return workerdPackageName(process.platform, process.arch);
+  if (runtime === BARE) return barePackageName(process.platform, process.arch);
+  return PROFILES[runtime].packageName(process.platform, process.arch);
 }
 
 /**

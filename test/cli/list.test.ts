@@ -1,5 +1,5 @@
-// `rtconf list rules|cases` narrowed by --rule and --case, an empty selection exit 2 with one line (for cases, run's
-// own); and output into a closed pipe (`| head`) ending with the verb's own exit code and no stack trace.
+// `rtconf list rules|cases` narrowed by --rule and --case, the exports each case judges, an empty selection exit 2
+// with one line (for cases, run's own); and output into a closed pipe (`| head`) ending with the verb's own exit code and no stack trace.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +33,18 @@ describe('rtconf list', function () {
     const listed = JSON.parse(outcome.stdout) as ListedRule[];
     expect(listed.map((rule) => rule.id).sort()).to.deep.equal([...cited].sort());
     expect(listed.flatMap((rule) => rule.cases).every((id) => id.startsWith('querystring.module.'))).to.equal(true);
+  });
+
+  it('list cases --json names the exports each case judges', async () => {
+    const outcome = await runCli(['list', 'cases', '--json', '--case', 'child_process.*.returns-child-process']);
+    expect(outcome.code, outcome.stderr).to.equal(0);
+    const listed = JSON.parse(outcome.stdout) as { id: string; apis: string[] }[];
+    expect(listed.map((item) => [item.id, item.apis])).to.have.deep.members([
+      ['child_process.spawn.returns-child-process', ['child_process.spawn']],
+      ['child_process.exec.returns-child-process', ['child_process.exec']],
+      ['child_process.execFile.returns-child-process', ['child_process.execFile']],
+      ['child_process.fork.returns-child-process', ['child_process.fork']],
+    ]);
   });
 
   it('list rules in text form honours the selection too', async () => {

@@ -13,6 +13,7 @@ import reference from '../../reference/child_process.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { CandidateKind } from '../../results/results-file.js';
 import { editCallbackError, editExecOptions, mutant, ref, run, withOptions, type Fn, type Module } from './child_process-mutant-kit.js';
+import { misdeclaredApis } from './case-apis.js';
 import { recordedRun } from './leak-mutants.js';
 
 /** exec and execFile with a replaced promisified form. */
@@ -475,6 +476,10 @@ describe('child_process cases', function () {
       if (result.status !== 'pass' && result.status !== 'na') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     }
     expect(failures).to.deep.equal([]);
+  });
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    expect(misdeclaredApis(cases, await recorded())).to.deep.equal([]);
   });
 
   const byId = (id: string): CaseDefinition => {

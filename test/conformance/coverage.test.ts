@@ -1,7 +1,9 @@
 // The coverage gate: every case has a unique id that starts with its module and cites live normative rules of that
-// module, and every normative rule of a finished module is cited by some case.
+// module, every normative rule of a finished module is cited by some case, and every normative rule of every export
+// is judged for that export by some case (a rule several exports share, by a case of each).
 import { expect } from 'chai';
 import { allCases } from '../../conformance/registry.js';
+import { apiCites, apis } from '../../spec/apis.js';
 import { rules, ruleById, MODULES, type ModuleName } from '../../spec/index.js';
 
 /**
@@ -37,6 +39,16 @@ describe('coverage gate', () => {
     for (const definition of allCases) {
       for (const id of definition.rules) expect(ruleById(id)?.level, `${definition.id} cites ${id}`).to.not.equal('informative');
     }
+  });
+
+  it('judges every normative rule of every export by a case that calls that export', () => {
+    const unjudged: string[] = [];
+    for (const api of apis) {
+      for (const rule of rules.filter((candidate) => candidate.level === 'normative' && !candidate.retired && apiCites(api, candidate.id))) {
+        if (!allCases.some((definition) => definition.rules.includes(rule.id) && definition.apis?.includes(api.id))) unjudged.push(`${rule.id} for ${api.id}`);
+      }
+    }
+    expect(unjudged).to.deep.equal([]);
   });
 
   for (const module of MODULES) {

@@ -13,6 +13,7 @@ import { Agent as RefAgent, Server as RefServer } from '../../reference/https.js
 import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import { editRequestOptions, editServer, mutant, ref, reference, run, withOptions, type Fn, type Options } from './https-mutant-kit.js';
+import { misdeclaredApis } from './case-apis.js';
 import { recordedRun } from './leak-mutants.js';
 
 type ConnectionOptions = tls.ConnectionOptions & { host?: string | null; _agentKey?: string };
@@ -339,6 +340,22 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.create-server.request-cert-rejects-client-without-certificate', 'https.create-server.secure-context-max-version'],
   },
   {
+    name: 'createServer that ignores handshakeTimeout (a TLS server option: the default 120 s holds)',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: undefined }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
+    name: 'createServer that hangs up at once on every client that has not started its TLS handshake',
+    module: mutant({
+      createServer: (options?: unknown, listener?: unknown) =>
+        typeof options === 'object' && options !== null ? ref.createServer({ ...options, handshakeTimeout: 1 }, listener) : ref.createServer(options, listener),
+    }),
+    caught: ['https.create-server.handshake-timeout-closes-silent-connection'],
+  },
+  {
     name: 'createServer that ignores plain-HTTP server options',
     module: mutant({
       createServer: (options?: unknown, listener?: unknown) =>
@@ -474,6 +491,10 @@ describe('https cases', function () {
     const failures: string[] = [];
     for (const [id, result] of (await recorded()).results) if (result.status !== 'pass') failures.push(`${id}: ${result.status} ${result.message ?? ''}`);
     expect(failures).to.deep.equal([]);
+  });
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    expect(misdeclaredApis(cases, await recorded())).to.deep.equal([]);
   });
 
   it('fail an http module posing as https on every case that involves TLS', async () => {

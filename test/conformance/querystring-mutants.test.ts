@@ -12,6 +12,8 @@ import reference, { escape, unescape } from '../../reference/querystring.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
 import type { Status } from '../../results/results-file.js';
 import { mutant, ref, run, type Mutable, type Options } from './querystring-mutant-kit.js';
+import { misdeclaredApis } from './case-apis.js';
+import { recordedRun } from './leak-mutants.js';
 
 const require = createRequire(import.meta.url);
 
@@ -849,6 +851,11 @@ describe('querystring cases', function () {
       expect(failures).to.deep.equal([]);
     });
   }
+
+  it('judge exactly the exports they call among those their rules speak of (their `apis`)', async () => {
+    const recorded = await recordedRun(cases, reference as unknown as QuerystringModule, (definition, module) => run(definition, module, fixtures));
+    expect(misdeclaredApis(cases, recorded)).to.deep.equal([]);
+  });
 
   it('leave the modules as they found them (replaced escape/unescape are restored)', () => {
     expect([reference.escape, reference.unescape]).to.deep.equal([escape, unescape]);

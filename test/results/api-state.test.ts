@@ -75,8 +75,19 @@ describe('per-API state (results/api-state.ts)', () => {
   });
 
   it('keeps a partial verdict when some other rules were not run, saying it is incomplete', () => {
-    const state = escapeState([result('c1', ['querystring.escape.a'], 'fail')]);
-    expect(state).to.include({ state: 'partial', complete: false });
+    const state = escapeState([result('c1', ['querystring.escape.a'], 'fail'), result('c2', ['querystring.escape.b'], 'pass')]);
+    expect(state).to.include({ state: 'partial', complete: true });
+    const some = apiStates({ results: [result('c1', ['querystring.escape.a'], 'fail'), result('p', ['querystring.parse.a'], 'pass')] }, RULES, [
+      { ...CATALOGUE[0]!, rules: ['querystring.escape.*', 'querystring.parse.a'] },
+    ])[0];
+    expect(some).to.include({ state: 'partial', complete: false });
+  });
+
+  it('never calls an export partial without an observed pass: failing everything, with or without "not implemented", is a stub', () => {
+    const state = escapeState([result('c1', ['querystring.escape.a'], 'fail'), result('c2', ['querystring.escape.b'], 'timeout')]);
+    expect(state).to.include({ state: 'stub' });
+    expect(state.failing).to.deep.equal(['querystring.escape.a', 'querystring.escape.b']);
+    expect(state.failingCases).to.deep.equal(['c1', 'c2']);
   });
 
   it('charges evidence to the API it names only', () => {
@@ -89,6 +100,81 @@ describe('per-API state (results/api-state.ts)', () => {
   it('derives the same from a rule list as from the results (stateOf)', () => {
     expect(stateOf('x.y', [['x.y.a', 'pass'], ['x.y.b', 'error']], { missing: [], notImplemented: [] }).state).to.equal('partial');
     expect(stateOf('x.y', [], { missing: [], notImplemented: [] })).to.include({ state: 'untested', untested: 'not-run' });
+  });
+});
+
+describe('per-API attribution (results/api-state.ts)', () => {
+  const LAUNCHER_RULES: RuleSummary[] = [
+    { id: 'child_process.spawn.a', module: 'child_process', level: 'normative', title: 'spawn a' },
+    { id: 'child_process.exec.a', module: 'child_process', level: 'normative', title: 'exec a' },
+    { id: 'child_process.child-process.event-emitter', module: 'child_process', level: 'normative', title: 'shared' },
+  ];
+  const LAUNCHERS: Api[] = [
+    { id: 'child_process.spawn', module: 'child_process', name: 'spawn', kind: 'function', title: 'spawn', rules: ['child_process.spawn.*', 'child_process.child-process.event-emitter'] },
+    { id: 'child_process.exec', module: 'child_process', name: 'exec', kind: 'function', title: 'exec', rules: ['child_process.exec.*', 'child_process.child-process.event-emitter'] },
+  ];
+  const shared = 'child_process.child-process.event-emitter';
+  const run = (results: CaseResult[]) => new Map(apiStates({ results }, LAUNCHER_RULES, LAUNCHERS).map((state) => [state.api, state]));
+  const cp = (id: string, rules: string[], status: Status, apis?: string[]): CaseResult => ({ ...result(id, rules, status), module: 'child_process', ...(apis ? { apis } : {}) });
+
+  it("charges a shared rule's failure to the export whose case failed, and only to it", () => {
+    const states = run([
+      cp('spawn.a', ['child_process.spawn.a'], 'pass', ['child_process.spawn']),
+      cp('spawn.emitter', ['child_process.spawn.a', shared], 'pass', ['child_process.spawn']),
+      cp('exec.a', ['child_process.exec.a'], 'pass', ['child_process.exec']),
+      cp('exec.emitter', [shared], 'fail', ['child_process.exec']),
+    ]);
+    expect(states.get('child_process.spawn')).to.include({ state: 'conformant' });
+    expect(states.get('child_process.spawn')?.statuses).to.deep.equal({ 'child_process.spawn.a': 'pass', [shared]: 'pass' });
+    expect(states.get('child_process.exec')).to.include({ state: 'partial' });
+    expect(states.get('child_process.exec')?.failing).to.deep.equal([shared]);
+    expect(states.get('child_process.exec')?.failingCases).to.deep.equal(['exec.emitter']);
+  });
+
+  it('leaves a shared rule not run for an export no case of it judged, rather than lending it another export\'s pass', () => {
+    const states = run([cp('spawn.emitter', ['child_process.spawn.a', shared], 'pass', ['child_process.spawn']), cp('exec.a', ['child_process.exec.a'], 'pass', ['child_process.exec'])]);
+    expect(states.get('child_process.exec')).to.include({ state: 'untested', untested: 'incomplete' });
+    expect(states.get('child_process.exec')?.notRun).to.deep.equal([shared]);
+  });
+
+  it('reads a results file written before `apis`: a result counts for every export its rules speak of, as it did', () => {
+    const states = run([cp('spawn.a', ['child_process.spawn.a'], 'pass'), cp('exec.a', ['child_process.exec.a'], 'pass'), cp('exec.emitter', [shared], 'fail')]);
+    expect(states.get('child_process.spawn')).to.include({ state: 'partial' });
+    expect(states.get('child_process.exec')).to.include({ state: 'partial' });
+  });
+
+  it('gives an alias that is the very function object of its original the state of both, judged as one', () => {
+    const catalogue: Api[] = [
+      { id: 'querystring.parse', module: 'querystring', name: 'parse', kind: 'function', title: 'parse', rules: ['querystring.parse.*'] },
+      { id: 'querystring.decode', module: 'querystring', name: 'decode', kind: 'function', title: 'decode', rules: ['querystring.decode.*'], aliasOf: 'parse' },
+    ];
+    const rules: RuleSummary[] = [
+      { id: 'querystring.parse.a', module: 'querystring', level: 'normative', title: 'a' },
+      { id: 'querystring.parse.b', module: 'querystring', level: 'normative', title: 'b' },
+      { id: 'querystring.decode.alias-of-parse', module: 'querystring', level: 'normative', title: 'alias' },
+    ];
+    const base = [
+      result('parse.a', ['querystring.parse.a'], 'pass', { apis: ['querystring.parse'] }),
+      result('parse.b', ['querystring.parse.b'], 'fail', { apis: ['querystring.parse'] }),
+    ];
+    const aliasCase = (same: boolean): CaseResult => result('decode.alias', ['querystring.decode.alias-of-parse'], 'pass', { apis: ['querystring.decode'], aliases: [{ api: 'querystring.decode', of: 'querystring.parse', same }] });
+    const [parse, decode] = apiStates({ results: [...base, aliasCase(true)] }, rules, catalogue);
+    expect(parse).to.include({ state: 'partial' });
+    expect(decode).to.include({ state: 'partial' });
+    expect(decode?.failing).to.deep.equal(['querystring.parse.b']);
+    expect(decode?.identity).to.deep.equal({ of: 'querystring.parse', same: true });
+    expect(decode?.rules).to.deep.equal({ total: 3, passed: 2, failing: 1, notApplicable: 0, notRun: 0 });
+    // A function of its own is judged by its own cases: here its one rule passed.
+    const [, separate] = apiStates({ results: [...base, aliasCase(false)] }, rules, catalogue);
+    expect(separate).to.include({ state: 'conformant' });
+    expect(separate?.identity).to.deep.equal({ of: 'querystring.parse', same: false });
+    // Without an observation of its identity, as in files written before `aliases`, likewise.
+    const [, unobserved] = apiStates({ results: [...base, result('decode.alias', ['querystring.decode.alias-of-parse'], 'pass', { apis: ['querystring.decode'] })] }, rules, catalogue);
+    expect(unobserved).to.include({ state: 'conformant' });
+    expect(unobserved?.identity).to.equal(undefined);
+    // One observation of a separate function outweighs the others.
+    const [, mixed] = apiStates({ results: [...base, aliasCase(true), { ...aliasCase(false), case: 'exports' }] }, rules, catalogue);
+    expect(mixed?.identity).to.deep.equal({ of: 'querystring.parse', same: false });
   });
 });
 

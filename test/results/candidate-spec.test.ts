@@ -50,6 +50,13 @@ describe('candidate-spec grammar', () => {
         'runtime:workerd@1.20261117.1,date=2025-04-01,flags=nodejs_compat_v2+no_global_navigator',
         { kind: 'workerd', range: '1.20261117.1', compatibilityDate: '2025-04-01', compatibilityFlags: ['no_global_navigator', 'nodejs_compat_v2'] },
       ],
+      ['runtime:bare', { kind: 'bare' }],
+      ['runtime:bare@1', { kind: 'bare', range: '1' }],
+      ['runtime:bare@1.33.4,layer=1.5', { kind: 'bare', range: '1.33.4', layer: '1.5' }],
+      ['runtime:bare,layer=latest', { kind: 'bare', layer: 'latest' }],
+      ['runtime:/opt/workerd/bin/workerd,date=2025-08-14,flags=b+a', { kind: 'runtime', from: 'path', path: '/opt/workerd/bin/workerd', compatibilityDate: '2025-08-14', compatibilityFlags: ['a', 'b'] }],
+      ['runtime:./build/bin/bare,layer=^1.5', { kind: 'runtime', from: 'path', path: './build/bin/bare', layer: '^1.5' }],
+      ['runtime:/opt/a,b/node', { kind: 'runtime', from: 'path', path: '/opt/a,b/node' }],
       ['chromium:./my-adapter.mjs', { kind: 'chromium', target: { kind: 'adapter', path: './my-adapter.mjs' } }],
       ['chromium:npm:querystring-es3=querystring', { kind: 'chromium', target: { kind: 'npm', packageName: 'querystring-es3', module: 'querystring' } }],
     ];
@@ -80,6 +87,10 @@ describe('candidate-spec grammar', () => {
       'runtime:workerd@1',
       'runtime:workerd,date=2025-04-01',
       'runtime:workerd@^1.2025,date=2025-04-01,flags=a+b_c',
+      'runtime:bare@1',
+      'runtime:bare@1,layer=1.5.0',
+      'runtime:/opt/workerd,date=2025-04-01,flags=a+b',
+      'runtime:/opt/bare/bin/bare,layer=1',
       'chromium:../a.mjs',
       'chromium:npm:fast-querystring',
     ]) {
@@ -110,6 +121,19 @@ describe('candidate-spec grammar', () => {
         ...(date !== undefined ? { compatibilityDate: date } : {}),
         compatibilityFlags: list,
       })),
+      fc.record({ range, layer: range }).map(({ range: written, layer }) => ({
+        kind: 'bare' as const,
+        ...(written !== undefined ? { range: written } : {}),
+        ...(layer !== undefined ? { layer } : {}),
+      })),
+      fc.record({ path: fc.stringMatching(/^\/[\w ./@-]{1,20}$/), date: fc.option(day, { nil: undefined }), flags, layer: range }).map(({ path, date, flags: list, layer }) => ({
+        kind: 'runtime' as const,
+        from: 'path' as const,
+        path,
+        ...(date !== undefined ? { compatibilityDate: date } : {}),
+        ...(list.length > 0 ? { compatibilityFlags: list } : {}),
+        ...(layer !== undefined ? { layer } : {}),
+      })),
       fc.oneof(adapterSpec, npmSpec).map((target) => ({ kind: 'chromium' as const, target })),
     );
     fc.assert(
@@ -129,6 +153,11 @@ describe('candidate-spec grammar', () => {
     expect(formatCandidateSpec(parseCandidateSpec('runtime:workerd@1,date=2025-09-01'))).to.not.equal(formatCandidateSpec(parseCandidateSpec('runtime:workerd@1,date=2025-04-01')));
   });
 
+  it('writes a local build\'s options in one order, so one binary with one set of options has one id', () => {
+    expect(formatCandidateSpec(parseCandidateSpec('runtime:/opt/workerd,flags=b+a,date=2025-04-01'))).to.equal('runtime:/opt/workerd,date=2025-04-01,flags=a+b');
+    expect(formatCandidateSpec(parseCandidateSpec('runtime:/opt/bare,layer=1.5.0'))).to.not.equal(formatCandidateSpec(parseCandidateSpec('runtime:/opt/bare,layer=1.4.0')));
+  });
+
   it('pins a registry runtime or workerd to one release, keeping the rest, and nothing else', () => {
     const pin = (text: string, version: string): string | undefined => {
       const pinned = pinRelease(parseCandidateSpec(text), version);
@@ -137,6 +166,7 @@ describe('candidate-spec grammar', () => {
     expect(pin('runtime:node@22', '22.23.3')).to.equal('runtime:node@22.23.3');
     expect(pin('runtime:bun', '1.4.5')).to.equal('runtime:bun@1.4.5');
     expect(pin('runtime:workerd@1,date=2025-04-01,flags=x', '1.20261117.1')).to.equal('runtime:workerd@1.20261117.1,date=2025-04-01,flags=x');
+    expect(pin('runtime:bare@1,layer=1.5', '1.33.4')).to.equal('runtime:bare@1.33.4,layer=1.5');
     for (const text of ['runtime:/opt/node', 'host', 'reference', 'npm:querystring-es3', './a.mjs', 'chromium:./a.mjs']) expect(pin(text, '1.0.0'), text).to.equal(undefined);
   });
 
@@ -151,8 +181,8 @@ describe('candidate-spec grammar', () => {
       ['npm:Bad Name', /is not an npm package name/],
       ['npm:pkg=nosuchmodule', /unknown module "nosuchmodule"/],
       ['npm:pkg=querystring=https', /one "="/],
-      ['runtime:', /expected runtime:<node\|bun\|deno\|workerd>/],
-      ['runtime:java@21', /expected runtime:<node\|bun\|deno\|workerd>/],
+      ['runtime:', /expected runtime:<node\|bun\|deno\|workerd\|bare>/],
+      ['runtime:java@21', /expected runtime:<node\|bun\|deno\|workerd\|bare>/],
       ['runtime:node@', /expected runtime:/],
       ['runtime:node@twenty', /"twenty" is not a version or version range/],
       ['runtime:node@22,date=2025-04-01', /runtime:node takes no options/],
@@ -166,6 +196,17 @@ describe('candidate-spec grammar', () => {
       ['runtime:workerd@1,flags=nodejs_compat', /nodejs_compat is always on/],
       ['runtime:workerd@1,compat=2025-04-01', /unknown option "compat"/],
       ['runtime:workerd@1,', /unknown option ""/],
+      ['runtime:workerd@1,layer=1', /unknown option "layer"/],
+      ['runtime:bare@1,date=2025-04-01', /unknown option "date" \(expected runtime:bare/],
+      ['runtime:bare@1,layer=', /layer "" is not a version or version range of bare-node-runtime/],
+      ['runtime:bare@1,layer=one', /layer "one" is not a version/],
+      ['runtime:bare@1,layer=1,layer=2', /layer= given twice/],
+      ['runtime:bare@two', /"two" is not a version/],
+      ['runtime:node@22,layer=1', /runtime:node takes no options/],
+      ['runtime:/opt/workerd,date=2025-02-30', /date "2025-02-30" is not a date/],
+      ['runtime:/opt/bare,layer=x.y', /layer "x.y" is not a version/],
+      ['runtime:/opt/a,layer=1/bare', /layer "1\/bare" is not a version/],
+      ['runtime:/opt/workerd,flags=nodejs_compat', /nodejs_compat is always on/],
       ['chromium:', /expected chromium:\.\/adapter\.mjs or chromium:npm:/],
       ['chromium:host', /expected chromium:\.\/adapter\.mjs or chromium:npm:/],
       ['chromium:npm:pkg=nope', /unknown module "nope"/],

@@ -1,6 +1,6 @@
 // Resolving candidate specs into runners (runners/candidates/); the grammar itself is test/results/candidate-spec.test.ts.
 import { expect } from 'chai';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveCandidate } from '../../runners/resolve-candidate.js';
@@ -55,16 +55,25 @@ describe('candidate specs', () => {
     const shapes: Array<[string, RegExp]> = [
       [`export default { nope: true };`, /"name" must be a non-empty string/],
       [`export const x = 1;`, /default export must be/],
+      [`export default function adapter() {}`, /default export must be \{ name, version\?, modules \}, got function/],
       [`export default { name: 'n', modules: {} };`, /provides none of/],
       [`export default { name: 'n', modules: { childProcess: {} } };`, /unknown key\(s\) "childProcess"/],
-      [`export default { name: 'n', modules: { querystring: { parse() {} } } };`, /lacks the function\(s\) stringify/],
+      [`export default { name: 'n', modules: { querystring: 'qs' } };`, /modules\.querystring must be an object, got string/],
       [`export default { name: 'n', version: 3, modules: {} };`, /"version" must be a string/],
+      [`export default { name: 'n', modules: { querystring: {} }, declared: { ipcChanelVariable: 'X' } };`, /"declared" has unknown field\(s\) "ipcChanelVariable"/],
     ];
     for (const [index, [source, pattern]] of shapes.entries()) {
       const error = await rejection(loadAdapter(await adapter(`shape-${index}.mjs`, source)));
       expect(error, source).to.be.instanceOf(CandidateError);
       expect(error.message, source).to.match(pattern);
     }
+  });
+
+  it('loads a module that lacks required exports, or has none: its cases find them missing, the adapter is not refused', async () => {
+    const onlySync = await loadAdapter(await adapter('only-sync.mjs', `import { spawnSync } from 'node:child_process'; export default { name: 'only-sync', modules: { child_process: { spawnSync } } };`));
+    expect(Object.keys(onlySync.modules.child_process ?? {})).to.deep.equal(['spawnSync']);
+    const empty = await loadAdapter(await adapter('empty.mjs', `export default { name: 'empty', modules: { child_process: {}, https: {} } };`));
+    expect(Object.keys(empty.modules)).to.deep.equal(['child_process', 'https']);
   });
 
   it('resolves an installed npm polyfill, with its version, and runs the module it implements (told from its exports)', async function () {
@@ -89,11 +98,36 @@ describe('candidate specs', () => {
     expect(error.message).to.contain('npm install no-such-package-rtconf-xyz');
   });
 
-  it('refuses a package that does not implement the module it is named for, in one line before anything runs', async function () {
+  it('judges a package as the module it is named for, finding the exports it lacks missing', async function () {
     this.timeout(30000);
-    const error = await rejection(resolveCandidate('npm:querystring-es3=child_process'));
+    const runner = await resolveCandidate('npm:querystring-es3=child_process');
+    const results = await runSuite([runner], [{ id: 'child_process.spawn.returns-child-process', module: 'child_process' as const, rules: ['child_process.spawn.returns-child-process'] }], [], { seed: 1, timeoutMs: 10000, jobs: 1 });
+    expect(results.runs[0]?.results.map((result) => `${result.status} ${result.message ?? ''}`)).to.deep.equal(['fail not implemented: child_process.spawn']);
+  });
+
+  it('refuses, in one line naming how to name it, a package whose module cannot be told from its name or exports', async function () {
+    this.timeout(30000);
+    const project = join(dir, 'project-unknown');
+    await mkdir(join(project, 'node_modules', 'rtconf-nothing'), { recursive: true });
+    await writeFile(join(project, 'node_modules', 'rtconf-nothing', 'package.json'), JSON.stringify({ name: 'rtconf-nothing', version: '1.0.0', main: 'index.js' }));
+    await writeFile(join(project, 'node_modules', 'rtconf-nothing', 'index.js'), 'module.exports = { hello() {} };\n');
+    const error = await rejection(resolveCandidate('npm:rtconf-nothing', { cwd: project }));
     expect(error).to.be.instanceOf(CandidateError);
-    expect(error.message).to.contain('npm:querystring-es3=child_process').and.not.contain('\n');
+    expect(error.message).to.contain("none of the interface's functions").and.contain('npm:rtconf-nothing=<querystring|child_process|https>').and.not.contain('\n');
+  });
+
+  it('takes npm:NAME named like a builtin as the npm package, never the builtin: a placeholder without code is an empty module', async function () {
+    this.timeout(30000);
+    const project = join(dir, 'project-placeholder');
+    await mkdir(join(project, 'node_modules', 'child_process'), { recursive: true });
+    // As npm's security placeholder: a manifest naming an index.js that is not there.
+    await writeFile(join(project, 'node_modules', 'child_process', 'package.json'), JSON.stringify({ name: 'child_process', version: '1.0.2', main: 'index.js' }));
+    const runner = await resolveCandidate('npm:child_process', { cwd: project });
+    expect(runner.candidate).to.deep.include({ id: 'npm:child_process', kind: 'npm', version: '1.0.2' });
+    const results = await runSuite([runner], [{ id: 'child_process.spawnSync.blocks-until-child-exits', module: 'child_process' as const, rules: ['child_process.sync.spawn-sync-blocks'] }], [], { seed: 1, timeoutMs: 10000, jobs: 1 });
+    expect(results.runs[0]?.results.map((result) => `${result.status} ${result.message ?? ''}`)).to.deep.equal(['fail not implemented: child_process.spawnSync']);
+    const missing = await rejection(resolveCandidate('npm:https', { cwd: project }));
+    expect(missing.message).to.contain('never the runtime\'s builtin');
   });
 
   it('runs the reference and the host in agents, each with its identity and its own modules', async function () {

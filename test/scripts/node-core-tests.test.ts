@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runNode } from '../cli/run-cli.js';
+import { ROOT, TSX, runNode } from '../cli/run-cli.js';
 
 const SCRIPT = join(ROOT, 'scripts', 'node-core-tests.mjs');
 
@@ -34,7 +34,7 @@ describe('scripts/node-core-tests.mjs (Node core tests against the reference)', 
   after(() => rm(join(testDir, '..'), { recursive: true, force: true }));
 
   it('runs the three modules\' files on both sides and lists exactly the ones whose outcome differs (exit 1)', async () => {
-    const outcome = await runNode([SCRIPT, testDir, '--jobs', '2'], { timeoutMs: 55_000 });
+    const outcome = await runNode(['--import', TSX, SCRIPT, testDir, '--jobs', '2'], { timeoutMs: 55_000 });
     expect(outcome.code, outcome.stderr).to.equal(1);
     expect(outcome.stdout).to.contain('parallel/test-child-process-which.js: host pass, reference fail');
     expect(outcome.stdout).to.contain('loaded the reference');
@@ -57,7 +57,7 @@ describe('scripts/node-core-tests.mjs (Node core tests against the reference)', 
       'parallel/test-child-process-which.js': 'the redirected run loads the reference, which is the point here',
       'parallel/test-querystring-works.js': 'listed though it passes on both sides, to be reported as stale',
     });
-    const outcome = await runNode([SCRIPT, testDir, '--jobs', '2', '--known', known], { timeoutMs: 55_000 });
+    const outcome = await runNode(['--import', TSX, SCRIPT, testDir, '--jobs', '2', '--known', known], { timeoutMs: 55_000 });
     expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(0);
     expect(outcome.stdout).to.contain('parallel/test-child-process-which.js: host pass, reference fail [known: docs/reference.md]');
     expect(outcome.stdout).to.contain('parallel/test-querystring-works.js: listed as failing on the reference, but it does not now');
@@ -66,7 +66,7 @@ describe('scripts/node-core-tests.mjs (Node core tests against the reference)', 
 
   it('with --known, fails on a file that passes on the host and fails on the reference when it is not listed (retried once)', async () => {
     const known = await knownFile({ 'parallel/test-https-skipped.js': 'listed for another reason entirely, not the failing file' });
-    const outcome = await runNode([SCRIPT, testDir, '--jobs', '2', '--known', known], { timeoutMs: 55_000 });
+    const outcome = await runNode(['--import', TSX, SCRIPT, testDir, '--jobs', '2', '--known', known], { timeoutMs: 55_000 });
     expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(1);
     expect(outcome.stdout).to.contain('parallel/test-child-process-which.js: host pass, reference fail (retried) [NOT LISTED]');
     expect(outcome.stdout).to.contain('1 failing the gate');
@@ -74,20 +74,20 @@ describe('scripts/node-core-tests.mjs (Node core tests against the reference)', 
 
   it('with --known, refuses a file without the table or with a row that gives no reason (exit 2, one line)', async () => {
     const noSection = await knownFile({ 'parallel/test-child-process-which.js': 'a reason long enough to count' }, '### Another heading');
-    const missing = await runNode([SCRIPT, testDir, '--known', noSection], { timeoutMs: 20_000 });
+    const missing = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noSection], { timeoutMs: 20_000 });
     expect(missing.code).to.equal(2);
     expect(missing.stderr.split('\n')[0]).to.match(/no "### Core test files the reference fails" section/);
     const noReason = await knownFile({ 'parallel/test-child-process-which.js': '' });
-    const bare = await runNode([SCRIPT, testDir, '--known', noReason], { timeoutMs: 20_000 });
+    const bare = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noReason], { timeoutMs: 20_000 });
     expect(bare.code).to.equal(2);
     expect(bare.stderr.split('\n')[0]).to.match(/the row of parallel\/test-child-process-which.js gives no reason/);
   });
 
   it('refuses a folder that is not a Node test/ directory, and unknown flags, with exit 2 and one line', async () => {
-    const notTests = await runNode([SCRIPT, ROOT], { timeoutMs: 20_000 });
+    const notTests = await runNode(['--import', TSX, SCRIPT, ROOT], { timeoutMs: 20_000 });
     expect(notTests.code).to.equal(2);
     expect(notTests.stderr.split('\n')[0]).to.match(/is not a Node test\/ directory/);
-    const badFlag = await runNode([SCRIPT, testDir, '--nope'], { timeoutMs: 20_000 });
+    const badFlag = await runNode(['--import', TSX, SCRIPT, testDir, '--nope'], { timeoutMs: 20_000 });
     expect(badFlag.code).to.equal(2);
     expect(badFlag.stderr.split('\n')[0]).to.match(/^node-core-tests: .*--nope/);
   });

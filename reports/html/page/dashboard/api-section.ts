@@ -3,7 +3,7 @@
 // The section the dashboard opens on: every export × every runtime, each cell a strip of its state in each version of
 // that runtime (oldest first), with the first version where it is conformant and the first where it fails again.
 // Every mark of a strip opens that API in that version.
-import { withCompatibility } from '../../../../results/candidate-label.js';
+import { releaseLabel } from '../../../../results/candidate-label.js';
 import { apiCellButton, apiLegend, apiTable } from '../shared/api-table.js';
 import { h } from '../shared/dom.js';
 import { columnLabel } from './columns.js';
@@ -42,7 +42,7 @@ export function renderDashboardApiSection(data: DashboardData, openApi: (a: numb
 /** A column's version, with its compatibility settings where the runtime has them (workerd's columns may share a release). */
 function versionOf(data: DashboardData, c: number | undefined): string {
   const column = c === undefined ? undefined : data.columns[c];
-  return column === undefined ? '' : withCompatibility(column.version, column.candidate.compatibility);
+  return column === undefined ? '' : releaseLabel(column.version, column.candidate);
 }
 
 /** `18.20.8 – 26.10.0`, `1.20261117.1, compat 2025-08-14 – 2026-11-17` (one release at several dates), or the one version. */

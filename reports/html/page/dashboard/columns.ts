@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // How a column is named everywhere on the dashboard: its runtime and version, and what produced it (suite version,
 // seed, interface, source file), so runs of different suite versions or seeds are never mistaken for one another.
-import { candidateLabel, withCompatibility } from '../../../../results/candidate-label.js';
+import { candidateLabel, releaseLabel } from '../../../../results/candidate-label.js';
 import { h, type Child } from '../shared/dom.js';
 import { formatDate } from '../shared/format.js';
 import type { DashboardColumn, DashboardData } from './types.js';
@@ -12,7 +12,7 @@ export function columnLabel(data: DashboardData, c: number): string {
   const column = data.columns[c];
   if (!column) return '';
   const group = data.groups.find((item) => item.key === column.group);
-  return withCompatibility(`${group?.label ?? column.candidate.name}${column.version ? ` ${column.version}` : ''}`, column.candidate.compatibility);
+  return `${group?.label ?? column.candidate.name}${column.version ? ` ${releaseLabel(column.version, column.candidate)}` : ''}`;
 }
 
 /**

@@ -110,7 +110,6 @@ export function createDashboardDrillDown(data: DashboardData, store: StateStore<
         where: columnLabel(data, c),
         rules: data.rules,
         cases: data.cases,
-        ruleStatus: column.ruleStatus,
         results: column.results,
         openRule: (r) => open(r, c),
         openCase: (k) => openCase(k, c),

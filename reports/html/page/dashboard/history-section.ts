@@ -3,7 +3,7 @@
 // What the dashboard says across runs beyond one column: the rules every judged implementation fails (where the spec
 // or the case may be what is wrong), and per runtime with several versions, the rules whose outcome changes: the first
 // version where each passes and the first where it fails again, with its status strip over the versions.
-import { withCompatibility } from '../../../../results/candidate-label.js';
+import { releaseLabel } from '../../../../results/candidate-label.js';
 import { MARK, STATUS_TEXT } from '../shared/labels.js';
 import { h } from '../shared/dom.js';
 import { columnLabel } from './columns.js';
@@ -48,7 +48,7 @@ export function renderRuleHistory(data: DashboardData, openRule: OpenRule): HTML
   if (groups.length === 0) return null;
   const version = (c: number | undefined): string => {
     const column = c === undefined ? undefined : data.columns[c];
-    return column === undefined ? '—' : withCompatibility(column.version, column.candidate.compatibility);
+    return column === undefined ? '—' : releaseLabel(column.version, column.candidate);
   };
   return h(
     'section',

@@ -104,7 +104,6 @@ export function createDrillDown(index: ReportIndex, store: PageStateStore): Dril
       where: candidateLabel(candidate),
       rules,
       cases,
-      ruleStatus: candidate.ruleStatus,
       results: candidate.results,
       openRule: (r) => openRule(r, c),
       openCase: (k) => openCase(k, c),

@@ -3,7 +3,6 @@
 // The drill-down of one API × candidate cell, the same on both pages: the state and what it means here, the cases
 // that found the export missing or not implemented, its failing rules and the failing cases behind them, the rules not
 // run, and every rule of the export with its status; each rule and case opens its own view.
-import { isFailing } from '../../../../results/status.js';
 import { chip } from './chips.js';
 import { h } from './dom.js';
 import { API_STATE_MARK, apiCellSentence, apiCellWord } from './api-labels.js';
@@ -16,8 +15,7 @@ export interface ApiDetailInput {
   readonly where: string;
   readonly rules: readonly ReportRule[];
   readonly cases: readonly ReportCase[];
-  /** That candidate's (column's) rule statuses and results, aligned with the page's rules and cases. */
-  readonly ruleStatus: readonly CellStatus[];
+  /** That candidate's (column's) results, aligned with the page's cases. */
   readonly results: readonly (ReportResult | null)[];
   readonly openRule: (r: number) => void;
   readonly openCase: (k: number) => void;
@@ -36,8 +34,10 @@ export function apiDetail(input: ApiDetailInput): HTMLElement[] {
   const { api, cell, rules, cases } = input;
   const ruleButton = (r: number): HTMLElement => h('button', { type: 'button', class: 'link', 'data-rule': rules[r]?.id ?? '', onclick: () => input.openRule(r) }, h('code', null, rules[r]?.id ?? ''));
   const caseButton = (k: number): HTMLElement => h('button', { type: 'button', class: 'link', 'data-case': cases[k]?.id ?? '', onclick: () => input.openCase(k) }, h('code', null, cases[k]?.id ?? ''));
+  // A rule's status as judged for this export: a rule several exports share may pass for one and fail for another.
+  const statusHere = (r: number): CellStatus => cell.statuses[api.rules.indexOf(r)] ?? 'none';
   const ruleItem = (r: number): HTMLElement =>
-    h('li', null, chip(input.ruleStatus[r] ?? 'none'), ruleButton(r), h('span', { class: 'rule-text' }, rules[r]?.title ?? ''));
+    h('li', null, chip(statusHere(r)), ruleButton(r), h('span', { class: 'rule-text' }, rules[r]?.title ?? ''));
   const caseList = (indices: readonly number[]): HTMLElement =>
     h(
       'ul',
@@ -47,8 +47,7 @@ export function apiDetail(input: ApiDetailInput): HTMLElement[] {
         return h('li', null, chip(result?.status ?? 'none'), caseButton(k), result?.message ? h('span', { class: 'muted' }, result.message.split('\n', 1)[0] ?? '') : null);
       }),
     );
-  const apiRules = new Set(api.rules);
-  const failingCases = cases.flatMap((item, k) => (item.rules.some((r) => apiRules.has(r)) && isFailing(input.results[k]?.status ?? 'none') ? [k] : []));
+  const failingCases = cell.failingCases;
   const parts: (HTMLElement | null)[] = [
     h('p', { class: 'kind' }, `API in ${input.where}`),
     h('h2', { id: 'detail-title', tabindex: '-1' }, h('code', null, api.id)),

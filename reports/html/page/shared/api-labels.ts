@@ -39,10 +39,12 @@ export function apiCellSentence(cell: ApiCell): string {
     case 'absent':
       return `Not there: ${cell.missing.length === 1 ? 'a case' : `${cell.missing.length} cases`} found it missing (not exported, or not what the spec says it is).`;
     case 'stub':
-      return `Exported, but calling it throws a not-implemented error, and none of its ${rules(total)} passes.`;
+      return cell.notImplemented.length > 0
+        ? `Exported, but calling it throws a not-implemented error, and none of its ${rules(total)} passes.`
+        : `Exported, but nothing of it works here: none of its ${rules(total)} passes, ${failing} ${failing === 1 ? 'fails' : 'fail'}.`;
     case 'partial': {
+      // Partial needs an observed pass (results/api-state.ts): an export that passes nothing is a stub.
       const notRunNote = notRun > 0 ? ` ${notRun} ${notRun === 1 ? 'was' : 'were'} not run.` : '';
-      if (passed === 0) return `Exported, but none of its ${rules(total)} passes here: ${failing} ${failing === 1 ? 'fails' : 'fail'}.${notRunNote}`;
       return `Works, but ${failing} of its ${rules(total)} ${failing === 1 ? 'fails' : 'fail'} here.${notRunNote}`;
     }
     case 'conformant':

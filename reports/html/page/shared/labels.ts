@@ -52,7 +52,7 @@ export function gateVerdictNote(counts: ExpectationCounts, gatePassed: boolean):
   return gatePassed && counts.unexpected === 0 ? `${note} (gate passed)` : note;
 }
 
-/** A candidate's name with its version (and compatibility settings, for workerd), as the page shows it everywhere. */
-export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility'>): string {
+/** A candidate's name with its version (and its layer, for Bare; its compatibility settings, for workerd), as the page shows it everywhere. */
+export function candidateLabel(candidate: Pick<ReportCandidate, 'name' | 'version' | 'compatibility' | 'layer'>): string {
   return labelOf(candidate);
 }
