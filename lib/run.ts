@@ -59,6 +59,12 @@ export interface RunOptions extends Selection {
   readonly onCandidate?: (candidate: CandidateInfo, caseCount: number, plan: { readonly repetitions: number; readonly results: number }) => void;
   /** Called with each result as it arrives; results of several candidates interleave. */
   readonly onResult?: (candidate: CandidateInfo, result: CaseResult, repetition?: RepetitionOf) => void;
+  /**
+   * Order each candidate's cases longest first by what they took in earlier runs, and record this run's durations for
+   * the next (`$RTCONF_CACHE/case-durations.json`): only the order of cases depends on it, never a result, and it
+   * shortens a run on few cores (default: true).
+   */
+  readonly caseHistory?: boolean;
 }
 
 /** What a run is about to do, as `onStart` hears it. */
@@ -108,7 +114,12 @@ export async function run(options: RunOptions = {}): Promise<ResultsFile> {
   const modules = new Set(cases.map((meta) => meta.module));
   const rules = catalogue.filter((rule) => modules.has(rule.module));
 
-  const [{ resolveCandidate }, { checkDistinctCandidates, runSuite }] = await Promise.all([import('../runners/resolve-candidate.js'), import('../runners/run-suite.js')]);
+  const [{ resolveCandidate }, { checkDistinctCandidates, runSuite }, history] = await Promise.all([
+    import('../runners/resolve-candidate.js'),
+    import('../runners/run-suite.js'),
+    import('../runners/case-durations.js'),
+  ]);
+  const caseHistory = options.caseHistory ?? true;
   const runners: Runner[] = [];
   try {
     // Every candidate is resolved before anything runs, so a broken adapter is reported at once, not after minutes.
@@ -137,7 +148,9 @@ export async function run(options: RunOptions = {}): Promise<ResultsFile> {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onCandidate ? { onCandidate: options.onCandidate } : {}),
     ...(options.onResult ? { onResult: options.onResult } : {}),
+    ...(caseHistory ? { durations: await history.readCaseDurations() } : {}),
   });
+  if (caseHistory) await history.recordCaseDurations(results.runs);
   // The environment goes after the run's own facts and before the rules and runs, where results.json has it.
   const { rules: ran, runs, ...head } = results;
   return { ...head, environment: runEnvironment(options.commandLine ?? []), rules: ran, runs };

@@ -4,7 +4,8 @@
 // system and never does).
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HttpsLoadTargetDeclaration } from '../conformance/case.js';
 import { LOAD_TARGET } from './https-load-target.js';
 
@@ -26,7 +27,7 @@ export function declareLoadTarget(https: unknown): void {
  * from source, the TypeScript file with the tsx loader (tsx also turns a `require()` of it into CommonJS); compiled,
  * the ES build and the CommonJS build next to it (scripts/build-reference-cjs.mjs), for `require()`.
  */
-function referenceHttpsLoadTarget(): HttpsLoadTargetDeclaration {
+export function referenceHttpsLoadTarget(): HttpsLoadTargetDeclaration {
   const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
   if (fromSource) {
     return {
@@ -43,10 +44,15 @@ function referenceHttpsLoadTarget(): HttpsLoadTargetDeclaration {
   };
 }
 
-/** The TypeScript loader's URL (its bare name when it cannot be resolved from here). */
+/**
+ * The TypeScript loader's URL (its bare name when it cannot be resolved from here), absolute so that a process started
+ * anywhere finds it (an agent's cases run in a private working folder). Resolved with `require.resolve`, which tsx's
+ * package answers with its loader too, because this file may itself run as CommonJS under tsx, without
+ * `import.meta.resolve`.
+ */
 function tsxLoader(): string {
   try {
-    return import.meta.resolve('tsx');
+    return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   } catch {
     return 'tsx';
   }

@@ -12,6 +12,7 @@ import { splitByInterface } from '../results/interface-version.js';
 import { toolInfo } from '../io/tool-info.js';
 import { mergeRepetitions, type Repetition } from '../results/repetitions.js';
 import { createJobPool, defaultJobs, type JobPool } from './job-pool.js';
+import { longestFirst, type CaseDurations } from './case-durations.js';
 import { CandidateError } from '../results/candidate-spec.js';
 import type { Runner } from './runner.js';
 
@@ -48,6 +49,11 @@ export interface SuiteOptions {
    * once per seed, and its results are joined: a case whose repetitions end differently is `flaky`.
    */
   readonly repeatSeeds?: readonly number[];
+  /**
+   * What each case took in earlier runs (runners/case-durations.ts): each candidate then starts its longest cases
+   * first. Only the order cases start in depends on it; results are listed in the selection's order either way.
+   */
+  readonly durations?: CaseDurations;
 }
 
 /** Which repetition of `run --repeat N` a result comes from: 1-based `index` of `count`, run with `seed`. */
@@ -103,7 +109,8 @@ export async function runSuite(
     const repetitions = Math.max(1, options.repeatSeeds?.length ?? 1);
     options.onCandidate?.(runner.candidate, cases.length, { repetitions, results: outside.length + applicable.length * repetitions });
     for (const result of outside) options.onResult?.(runner.candidate, result);
-    const results = [...outside, ...(await collectRepeated(runner, applicable, options, pool))];
+    const ordered = options.durations ? longestFirst(applicable, runner.candidate.id, options.durations, options.timeoutMs) : applicable;
+    const results = [...outside, ...(await collectRepeated(runner, ordered, options, pool))];
     results.sort((a, b) => (order.get(a.case) ?? 0) - (order.get(b.case) ?? 0));
     runs.set(runner, { candidate: runner.candidate, summary: summarize(results), results });
     options.onCandidateEnd?.(runner.candidate, results);

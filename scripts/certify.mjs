@@ -6,9 +6,10 @@
 // and writes docs/conformance/README.md with what was run, where and with what outcome, the API table (each export's
 // state per runtime and version), the history across versions and the rules every implementation fails.
 //
-//   npm run certify [-- --only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild]
+//   npm run certify [-- --only NAME]... [--seed N] [--jobs N] [--runs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild]
 //
-// --only reruns some candidates; the dashboard and the summary still cover every run in docs/conformance/runs/.
+// --runs N certifies N candidates at once (default 2), longest first by their last certification's time; --jobs is
+// each run's own. --only reruns some candidates; the dashboard and the summary still cover every run in docs/conformance/runs/.
 // --rebuild runs nothing: it rebuilds each run's report, badges and endpoints (rtconf report, gated as the run was),
 // the dashboard, the export and the summary from the runs there. Last, scripts/docs-figures.mts writes the figures
 // and screenshots the README quotes from these runs (--no-figures leaves them).
@@ -64,7 +65,31 @@ const idOf = (candidate) => candidate.id ?? candidate.spec;
 
 /** The seed docs/runtimes.md and expectations/ were measured with: property cases draw the same inputs every time. */
 const DEFAULT_SEED = '20261123';
-const USAGE = 'usage: npm run certify -- [--only NAME]... [--seed N] [--jobs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild] [--no-figures]';
+const USAGE = 'usage: npm run certify -- [--only NAME]... [--seed N] [--jobs N] [--runs N] [--timeout MS] [--out DIR] [--dry-run] [--rebuild] [--no-figures]';
+/**
+ * Candidates certified at once (`--runs`), each its own `rtconf run` with `--jobs` slots: most of a run's time is
+ * spent waiting on the processes, sockets and timers of its cases, so two of them share the cores without slowing
+ * each other much, and the certification takes little more than half the sum of its runs.
+ */
+const RUNS_AT_ONCE = 2;
+
+/**
+ * The runs in the order to start them: longest first by how long each took the last time it was certified (its
+ * certify.json), so that a long run does not start last and hold up the end; runs never made go first, in plan order.
+ */
+export async function longestFirst(plan) {
+  const seconds = await Promise.all(plan.map((item) => readFile(join(item.out, 'certify.json'), 'utf8').then((text) => Number(JSON.parse(text).seconds) || 0, () => Infinity)));
+  return plan.map((item, index) => ({ item, index, seconds: seconds[index] })).sort((a, b) => b.seconds - a.seconds || a.index - b.index).map(({ item }) => item);
+}
+
+/** Calls `work` on every item, at most `count` at a time, in the items' order; resolves when all are done. */
+export async function runAtOnce(items, count, work) {
+  const queue = [...items];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(count, queue.length) }, lane));
+}
 
 /** Reads every expectations file: path → the candidate ids it names. */
 export async function expectationFiles(dir = join(ROOT, 'expectations')) {
@@ -125,6 +150,7 @@ async function main() {
       only: { type: 'string', multiple: true },
       seed: { type: 'string', default: DEFAULT_SEED },
       jobs: { type: 'string', default: String(Math.max(1, cpus().length)) },
+      runs: { type: 'string', default: String(RUNS_AT_ONCE) },
       timeout: { type: 'string' },
       out: { type: 'string', default: join(ROOT, 'docs', 'conformance') },
       'dry-run': { type: 'boolean', default: false },
@@ -138,6 +164,7 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (!/^[1-9]\d*$/.test(values.runs)) throw new Error(`--runs takes a whole number of at least 1, got ${values.runs}`);
   const files = await expectationFiles();
   let candidates = discoverCandidates(files);
   if (values.only) {
@@ -163,7 +190,7 @@ async function main() {
   let broken = false;
   let unexpected = false;
   if (!values.rebuild) {
-    for (const item of plan) {
+    const certifyOne = async (item) => {
       await mkdir(item.out, { recursive: true });
       // Paths relative to the package root (rtconf's working directory): results.json records its command line, and
       // the committed files should not name the machine's folders.
@@ -177,7 +204,8 @@ async function main() {
       unexpected ||= record.gated && record.unexpected > 0;
       const outcome = await readOutcome(item);
       process.stdout.write(`${item.spec}: ${outcome ? outcome.line : `the run failed (exit ${record.exitCode}): ${record.reason}`}\n`);
-    }
+    };
+    await runAtOnce(await longestFirst(plan), Number(values.runs), certifyOne);
   }
 
   // The dashboard and the summary cover every run on disk, so that `--only` refreshes some columns, not all of them.

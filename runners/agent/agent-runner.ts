@@ -150,6 +150,24 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
 
       const pool = runOptions.pool ?? createJobPool(Math.max(1, runOptions.jobs ?? defaultJobs()));
       const queue = [...cases];
+      // The run's certificates are minted once, in this process (seconds of CPU on a busy machine). An https case that
+      // asked for them first would wait for the minting inside its own time limit, and with several agents at once
+      // several would: so minting starts now, and until it is done the workers take the other cases.
+      let minting: Promise<unknown> | undefined = cases.some((meta) => meta.module === 'https')
+        ? runFixtures.certificates().then(
+            () => (minting = undefined),
+            () => (minting = undefined),
+          )
+        : undefined;
+      /** The next case to run: the first in order, or while certificates are being minted the first not of https. */
+      const next = async (): Promise<CaseMeta | undefined> => {
+        if (minting) {
+          const index = queue.findIndex((meta) => meta.module !== 'https');
+          if (index >= 0) return queue.splice(index, 1)[0];
+          await minting;
+        }
+        return queue.shift();
+      };
       const results = new ResultQueue();
       const streaks = new HangStreaks();
       const unacknowledged = new Map<string, number>();
@@ -175,7 +193,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         let failedStarts = 0;
         try {
           while (!stopped()) {
-            const meta = queue.shift();
+            const meta = await next();
             if (!meta) return;
             const early = endEarly(meta);
             if (early) {

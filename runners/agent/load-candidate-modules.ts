@@ -1,5 +1,5 @@
-// Inside the agent: loads what the candidate provides — the runtime's own builtins, an adapter module or an npm
-// package — so that untrusted code is only ever imported in the agent process, never in the harness; and resolves
+// Inside the agent: loads what the candidate provides — the runtime's own builtins, the reference, an adapter module
+// or an npm package — so that untrusted code is only ever imported in the agent process, never in the harness; and resolves
 // where a fresh process loads its https module, from the candidate and this runtime's builtin.
 import { pathToFileURL } from 'node:url';
 import type { CandidateDeclarations, LoadTarget } from '../../conformance/case.js';
@@ -9,6 +9,7 @@ import type { CandidateModules } from '../../conformance/modules.js';
 import { builtinHttps, resolveHttpsLoadTarget } from '../https-load-target.js';
 import { packageCandidate } from '../candidate-shape.js';
 import { loadAdapter } from '../load-adapter.js';
+import { loadReferenceOracle } from '../reference-modules.js';
 import type { CandidateLoad } from './protocol.js';
 
 export interface LoadedCandidate {
@@ -85,6 +86,8 @@ export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedC
 
 async function loadModules(load: CandidateLoad): Promise<LoadedCandidate> {
   if (load.kind === 'builtins') return loadBuiltins(load.declared);
+  // The same module objects the agent's differential cases take as their oracle, as in the harness's own process.
+  if (load.kind === 'reference') return { modules: await loadReferenceOracle(), loadErrors: {}, declared: load.declared };
   if (load.kind === 'npm') return loadNpm(load);
   try {
     const adapter = await loadAdapter(load.spec, load.cwd);

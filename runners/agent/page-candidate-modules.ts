@@ -82,6 +82,7 @@ function inPage(spec: string, loaded: LoadedCandidate): LoadedCandidate {
  */
 export async function loadCandidateModules(load: CandidateLoad): Promise<LoadedCandidate> {
   if (load.kind === 'builtins') throw new CandidateLoadError("a page has no runtime builtins to test: run the runtime's own candidate instead");
+  if (load.kind === 'reference') throw new CandidateLoadError('the reference is not run in a page: run it as `reference`');
   const namespace = await importBundle(load.spec);
   return inPage(load.spec, load.kind === 'npm' ? fromPackage(load, namespace) : fromAdapter(load.spec, namespace));
 }

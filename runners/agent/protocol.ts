@@ -8,6 +8,8 @@ import type { CandidateInfo, CaseResult } from '../../results/results-file.js';
 /** What the agent is to test: the runtime's own builtins, an adapter file, or an npm package entry. */
 export type CandidateLoad =
   | { readonly kind: 'builtins'; readonly declared?: CandidateDeclarations }
+  /** The reference implementation bundled with the agent (its oracle); `declared` says where a fresh process loads its https. */
+  | { readonly kind: 'reference'; readonly declared: CandidateDeclarations }
   | { readonly kind: 'adapter'; readonly spec: string; readonly cwd: string }
   /** `entry` absent: the package ships no code (npm's placeholders), judged as an empty module. */
   | { readonly kind: 'npm'; readonly spec: string; readonly entry?: string; readonly packageName: string; readonly module?: string };

@@ -1,16 +1,23 @@
-// `reference`: our reference implementation, the default candidate. Trusted code, so its cases run in the harness's
-// own process (the in-process runner), with its modules loaded by runners/reference-modules.ts.
+// `reference`: our reference implementation, the default candidate. Trusted code, but run in agents of our own Node
+// like the host: in the harness's process its cases would have to run one at a time (a stray error or a replaced
+// module export could not be told apart by case), and one after another they are the longest wait of the default run.
+// The agent bundle carries the reference already (the oracle of differential cases), so it loads nothing else.
 import { toolInfo } from '../../io/tool-info.js';
-import { createInProcessRunner } from '../in-process-runner.js';
-import { loadReferenceModules } from '../reference-modules.js';
+import { createAgentRunner } from '../agent/agent-runner.js';
+import { processHosts } from '../agent/process-host.js';
+import { referenceHttpsLoadTarget } from '../reference-load-target.js';
 import type { CandidateKindDeclaration } from './candidate-kind.js';
+import { OWN_NODE } from './own-node-agent.js';
 
 export const reference: CandidateKindDeclaration<'reference'> = {
   kind: 'reference',
   async resolve() {
-    return createInProcessRunner({
+    return createAgentRunner({
       candidate: { id: 'reference', name: 'rt-conformance reference', kind: 'reference', version: toolInfo().version },
-      modules: await loadReferenceModules(),
+      host: processHosts(OWN_NODE),
+      // Where a fresh process loads the reference's https module is known here, beside its sources or its build, not in
+      // the agent bundle (which lives in the cache).
+      load: { kind: 'reference', declared: { httpsLoadTarget: referenceHttpsLoadTarget() } },
     });
   },
 };

@@ -2,7 +2,8 @@
 // and the host run over several run seeds, one repetition per seed joined as `rtconf run --repeat` joins them; a case
 // whose status differs between seeds is a finding (its generator strays outside its rule, or the case leans on
 // timing), and so is a member's case whose status is the same for every seed but not the verdict committed for it.
-// `npm run certify:seeds` (test/certification/certify-seeds.mjs) runs it over 20 seeds; seed-sweep.test.ts over 3 in `npm test`.
+// `npm run certify:seeds` (test/certification/certify-seeds.mjs) runs it over 20 seeds; seed-sweep-corpus.test.ts over 3
+// (`npm run test:sweeps`), seed-sweep.test.ts checks the sweep itself in `npm test`.
 import { summarize, type CandidateInfo, type CaseResult, type RepetitionOutcome } from '../../results/results-file.js';
 import type { Status } from '../../results/status.js';
 import { selectCases } from '../../conformance/registry.js';
@@ -48,6 +49,15 @@ export interface SweepOptions {
   readonly timeoutMs?: number;
   /** Called when a candidate has run every case over every seed, with its name, its cases and its findings. */
   readonly onCandidate?: (name: string, cases: number, findings: readonly SeedFinding[]) => void;
+}
+
+/**
+ * Whether a case draws its inputs from its seed: it runs a fast-check property (`ctx.check`, `ctx.fc`) or samples
+ * one (`fc.sample`). The others give the same inputs whatever the seed (some name a variable after it, which changes
+ * nothing they check), so over several seeds only timing could tell their runs apart.
+ */
+export function drawsFromSeed(run: (...args: never[]) => unknown): boolean {
+  return /\bctx\.(?:check|fc)\b|\bfc\.sample\(/.test(run.toString());
 }
 
 /** The candidates the sweep knows: the reference and the host for every module, then the corpus. */

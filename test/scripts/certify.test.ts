@@ -1,7 +1,8 @@
-// `npm run certify`: the candidates it certifies (npm ones found in expectations files, once), its --dry-run plan, and
-// --rebuild writing every report, the export and the summary from the runs on disk without running anything.
+// `npm run certify`: the candidates it certifies (npm ones found in expectations files, once), its --dry-run plan,
+// --rebuild writing every report, the export and the summary from the runs on disk without running anything, and the
+// order and number of runs it makes at once.
 import { expect } from 'chai';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runNode } from '../cli/run-cli.js';
@@ -10,6 +11,8 @@ interface CertifyModule {
   CANDIDATES: readonly { name: string; spec: string }[];
   discoverCandidates(files: Map<string, string[]>, base?: readonly { name: string; spec: string }[]): { name: string; spec: string }[];
   expectationFiles(dir?: string): Promise<Map<string, string[]>>;
+  longestFirst<T extends { out: string }>(plan: readonly T[]): Promise<T[]>;
+  runAtOnce<T>(items: readonly T[], count: number, work: (item: T) => Promise<void>): Promise<void>;
 }
 
 describe('scripts/certify.mjs (npm run certify)', function () {
@@ -63,6 +66,36 @@ describe('scripts/certify.mjs (npm run certify)', function () {
     expect(outcome.stdout).to.match(/runtime:node@22\s+→ docs\/conformance\/runs\/node-22\s+\(expectations\/node-22\.json\)/);
     expect(outcome.stdout).to.match(/runtime:deno@2\s+→ docs\/conformance\/runs\/deno-2\s+\(expectations\/deno-2\.json\)/);
     expect(outcome.stdout.trim().split('\n')).to.have.length(2);
+  });
+
+  it('starts the runs never certified first, then the others longest first by their last certify.json', async () => {
+    const certify = (await import(join(ROOT, 'scripts', 'certify.mjs'))) as CertifyModule;
+    const dir = await mkdtemp(join(tmpdir(), 'rtconf-certify-order-'));
+    try {
+      const plan = ['short', 'never', 'long', 'middle'].map((name) => ({ name, out: join(dir, name) }));
+      for (const [name, seconds] of [['short', 3], ['long', 20], ['middle', 12]] as const) {
+        await mkdir(join(dir, name));
+        await writeFile(join(dir, name, 'certify.json'), JSON.stringify({ seconds }));
+      }
+      expect((await certify.longestFirst(plan)).map((item) => item.name)).to.deep.equal(['never', 'long', 'middle', 'short']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes at most the given number of runs at once, starting each in order as one ends, until all are made', async () => {
+    const certify = (await import(join(ROOT, 'scripts', 'certify.mjs'))) as CertifyModule;
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    await certify.runAtOnce([30, 5, 5, 5, 5], 2, async (ms) => {
+      started.push(ms);
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      running--;
+    });
+    expect(most).to.equal(2);
+    expect(started).to.deep.equal([30, 5, 5, 5, 5]);
   });
 
   it('refuses a candidate it does not certify', async () => {

@@ -7,6 +7,8 @@ import { hungFunctions } from '../../../results/hung-functions.js';
 import { createAgentRunner } from '../../../runners/agent/agent-runner.js';
 import { buildAgent } from '../../../runners/agent/build-agent.js';
 import { processHosts } from '../../../runners/agent/process-host.js';
+import { createRunFixtures, type RunFixtures } from '../../../runners/fixtures/run-fixtures.js';
+import type { CertificateSet } from '../../../conformance/certificate-set.js';
 
 /** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
 function mark(): string {
@@ -178,5 +180,27 @@ describe('agent runner: hostile candidates cost little time', function () {
   it('lets a candidate wrap an intrinsic at load as long as it still works', async () => {
     const results = await collect(adapterRunner('wrap-then.mjs'), [META.parse!, META.stringify!]);
     expect(results.map((result) => result.status)).to.deep.equal(['pass', 'pass']);
+  });
+
+  it('runs the other cases while the run\'s certificates are minted, and the https cases once they are', async () => {
+    const real = createRunFixtures();
+    // The minting ends when the test says so: after both other cases have their results.
+    let finishMinting = (): void => {};
+    const minted = new Promise<void>((resolve) => (finishMinting = resolve));
+    const fixtures: RunFixtures = { ...real, certificates: () => minted.then(() => ({}) as CertificateSet) };
+    const order: string[] = [];
+    try {
+      const runner = adapterRunner('good.mjs', { fixtures });
+      for await (const result of runner.run([META.https!, META.parse!, META.stringify!], { seed: 1, timeoutMs: 2000, jobs: 1 })) {
+        order.push(result.case);
+        if (order.length === 2) finishMinting();
+      }
+      await runner.close();
+    } finally {
+      finishMinting();
+      await real.close();
+    }
+    // Given first, the https case waited for the certificates outside its time limit; the others did not wait.
+    expect(order).to.deep.equal([META.parse!.id, META.stringify!.id, META.https!.id]);
   });
 });

@@ -1,0 +1,51 @@
+// Which test files `npm test` runs, and which run after it as suites of their own (`npm run test:long`, which `.ci/run`
+// calls): the one place that classifies them. A file lands in `npm test` unless a suite below names it.
+
+/** A suite of long tests that `npm test` leaves out and `.ci/run` runs after it (`npm run test:NAME`). */
+export interface LongSuite {
+  /** Globs of test files, relative to the project root (picomatch syntax). */
+  readonly files: readonly string[];
+  /** Why these are not in `npm test`, and what `npm test` still checks of the same code. */
+  readonly why: string;
+}
+
+export const LONG_SUITES = {
+  sweeps: {
+    files: ['test/certification/corpus.test.ts', 'test/certification/seed-sweep-corpus.test.ts'],
+    why:
+      'the certification corpus (every member through the whole suite) and the 3-seed sweep of every seed-drawn case over ' +
+      'the corpus, the reference and the host: minutes of CPU. npm test keeps the sweep\'s own logic (seed-sweep.test.ts) ' +
+      'and the verdict files\' audit (page-vs-node.test.ts).',
+  },
+  mutants: {
+    files: ['test/conformance/*-leak-mutants.test.ts', 'test/conformance/*vacuity*.test.ts'],
+    why:
+      'the leak mutants: every case that reads what a mutant replaced runs again against it (a case must charge only ' +
+      'its own rule), and the "ignores it" candidates of the vacuity audit. npm test keeps the reference passing every ' +
+      'case, every hand-written mutant caught, and the all-missing and all-throwing stubs failing every case ' +
+      '(*-mutants.test.ts).',
+  },
+  e2e: {
+    files: [
+      'test/runners/candidates/chromium.test.ts',
+      'test/runners/agent/workerd-agent.test.ts',
+      'test/runners/agent/bare-agent.test.ts',
+      'test/scripts/matrix-replay.test.ts',
+    ],
+    why:
+      'real runtimes and browsers end to end: chromium: candidates judged in a page, workerd and Bare fetched and run ' +
+      'as candidates, and the CI matrix played through shards, merge and dashboard. npm test keeps their units (the ' +
+      'page agent build, the workerd config and profile, the runtime grammar, the matrix script\'s own functions).',
+  },
+} as const satisfies Readonly<Record<string, LongSuite>>;
+
+export type LongSuiteName = keyof typeof LONG_SUITES;
+
+/**
+ * Files of `npm test` that run alone, one after another, after the files that run in parallel: each bounds its own
+ * wall-clock time against the machine, which other test files running beside it would eat into.
+ */
+export const SERIAL_FILES: readonly string[] = ['test/runners/hostile-run.test.ts'];
+
+/** Every test file: what `npm test` runs is this, less the long suites' files. */
+export const ALL_TEST_FILES = 'test/**/*.test.ts';
