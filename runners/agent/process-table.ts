@@ -9,6 +9,8 @@ export interface ProcessEntry {
   readonly ppid: number;
   readonly pgrp: number;
   readonly session: number;
+  /** The kernel's one-letter state: `R` running, `S` sleeping, `Z` a zombie (ended, not yet reaped by its parent), … */
+  readonly state: string;
   /** User plus system CPU time used so far, in ms. */
   readonly cpuMs: number;
 }
@@ -35,7 +37,7 @@ export function readProcess(pid: number): ProcessEntry | undefined {
   const numbers = [1, 2, 3, 11, 12].map((index) => Number(fields[index]));
   if (!numbers.every(Number.isFinite)) return undefined;
   const [ppid = 0, pgrp = 0, session = 0, user = 0, system = 0] = numbers;
-  return { pid, ppid, pgrp, session, cpuMs: ((user + system) * 1000) / TICKS_PER_SECOND };
+  return { pid, ppid, pgrp, session, state: fields[0] ?? '', cpuMs: ((user + system) * 1000) / TICKS_PER_SECOND };
 }
 
 /** Every process of the machine, one read of /proc; empty where there is none (not Linux). */

@@ -36,10 +36,15 @@ export function withOptions(args: unknown[], edit: (options: Options) => Options
 
 /** request and get with their options rewritten. */
 export function editRequestOptions(edit: (options: Options) => Options): Record<string, unknown> {
-  return {
-    request: (...args: unknown[]) => ref.request(...withOptions(args, edit)),
-    get: (...args: unknown[]) => ref.get(...withOptions(args, edit)),
-  };
+  return bothCalls((original) => (...args: unknown[]) => original(...withOptions(args, edit)));
+}
+
+/**
+ * request and get both replaced by `wrap` of the reference's own: a case may send through either (the request-option
+ * cases call request, the get cases get), so a mutant of the client must change both to be the same mutant to each.
+ */
+export function bothCalls(wrap: (original: Fn) => Fn): Record<string, unknown> {
+  return { request: wrap(ref.request), get: wrap(ref.get) };
 }
 
 /** createServer with the returned server edited. */

@@ -12,7 +12,7 @@ import type { HttpsModule } from '../../conformance/modules.js';
 import { Agent as RefAgent, Server as RefServer } from '../../reference/https.js';
 import { LOAD_TARGET } from '../../runners/https-load-target.js';
 import { createRunFixtures, type RunFixtures } from '../../runners/fixtures/run-fixtures.js';
-import { editRequestOptions, editServer, mutant, ref, reference, run, withOptions, type Fn, type Options } from './https-mutant-kit.js';
+import { bothCalls, editRequestOptions, editServer, mutant, ref, reference, run, withOptions, type Fn, type Options } from './https-mutant-kit.js';
 import { misdeclaredApis } from './case-apis.js';
 import { recordedRun } from './leak-mutants.js';
 
@@ -115,28 +115,28 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.request.agent-false-opens-own-connection'],
   },
   {
-    name: 'request that keeps URL credentials percent-encoded',
-    module: mutant({
-      get: (...args: unknown[]) => {
+    name: 'request and get that keep URL credentials percent-encoded',
+    module: mutant(
+      bothCalls((original) => (...args: unknown[]) => {
         const [first, ...rest] = args;
-        if (!(first instanceof URL) || first.username === '') return ref.get(...args);
+        if (!(first instanceof URL) || first.username === '') return original(...args);
         const bare = new URL(first.href);
         bare.username = '';
         bare.password = '';
-        return ref.get(bare, ...withOptions(rest, (o) => ({ ...o, auth: `${first.username}:${first.password}` })));
-      },
-    }),
+        return original(bare, ...withOptions(rest, (o) => ({ ...o, auth: `${first.username}:${first.password}` })));
+      }),
+    ),
     caught: ['https.request.url-credentials-percent-decoded'],
   },
   {
-    name: 'get that sends empty credentials for a URL that carries none',
-    module: mutant({
-      get: (...args: unknown[]) => {
+    name: 'request and get that send empty credentials for a URL that carries none',
+    module: mutant(
+      bothCalls((original) => (...args: unknown[]) => {
         const [first, ...rest] = args;
-        if (!(first instanceof URL) || first.username !== '') return ref.get(...args);
-        return ref.get(first, ...withOptions(rest, (o) => ({ ...o, auth: ':' })));
-      },
-    }),
+        if (!(first instanceof URL) || first.username !== '') return original(...args);
+        return original(first, ...withOptions(rest, (o) => ({ ...o, auth: ':' })));
+      }),
+    ),
     caught: ['https.request.url-credentials-percent-decoded'],
   },
   {
@@ -454,15 +454,15 @@ const MUTANTS: readonly Mutant[] = [
     caught: ['https.create-server.pfx-with-passphrase'],
   },
   {
-    name: 'request that emits no error event (failures swallowed)',
-    module: mutant({
-      get: (...args: unknown[]) => {
-        const req = ref.get(...args) as ClientRequest;
+    name: 'request and get that emit no error event (failures swallowed)',
+    module: mutant(
+      bothCalls((original) => (...args: unknown[]) => {
+        const req = original(...args) as ClientRequest;
         const emit = req.emit.bind(req);
         req.emit = ((event: string | symbol, ...rest: unknown[]) => (event === 'error' ? false : emit(event, ...rest))) as ClientRequest['emit'];
         return req;
-      },
-    }),
+      }),
+    ),
     caught: ['https.errors.connection-refused-on-error-event', 'https.errors.untrusted-ca-on-error-event', 'https.request.check-server-identity-error-reaches-error-event'],
   },
   {

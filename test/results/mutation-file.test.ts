@@ -1,6 +1,6 @@
-// mutation.json scores (results/mutation-file.ts) and reading files of schema versions 1 and 2 (results/read-mutation.ts).
+// mutation.json scores (results/mutation-file.ts) and reading files of older schema versions (results/read-mutation.ts).
 import { expect } from 'chai';
-import { scoreOf, type MutantStatus, type Score } from '../../results/mutation-file.js';
+import { MUTATION_SCHEMA_VERSION, scoreOf, type MutantStatus, type Score } from '../../results/mutation-file.js';
 import { validateMutation } from '../../results/read-mutation.js';
 import { sampleMutation } from '../reports/sample-mutation.js';
 
@@ -28,23 +28,23 @@ describe('reading a mutation file', () => {
     return { ...current, schemaVersion: 2, mutants, total: score(scoreOf(mutants)), modules: current.modules.map(score), rules: current.rules.map(score) };
   }
 
-  it('reads schema version 2 (no unobservable status) as version 3', async () => {
+  it('reads schema version 2 (no unobservable status) as the current version', async () => {
     const old = version2();
     const read = await validateMutation(JSON.parse(JSON.stringify(old)) as unknown, 'old.json');
-    expect(read.schemaVersion).to.equal(3);
+    expect(read.schemaVersion).to.equal(MUTATION_SCHEMA_VERSION);
     expect(read.total).to.include({ unobservable: 0, scoreOfAll: old.total['scoreWithBeyondSpec'], beyondSpec: 1 });
     expect(read.total).to.not.have.property('scoreWithBeyondSpec');
     expect(read.rules.every((rule, index) => rule.unobservable === 0 && rule.scoreOfAll === old.rules[index]?.['scoreWithBeyondSpec'])).to.equal(true);
   });
 
-  it('reads schema version 1 (no beyond-spec status) as version 3', async () => {
+  it('reads schema version 1 (no beyond-spec status) as the current version', async () => {
     const v2 = version2();
     const strip = ({ beyondSpec: _b, scoreWithBeyondSpec: _s, ...rest }: Record<string, unknown>): Record<string, unknown> => rest;
     const mutants = (v2['mutants'] as { status: string }[]).filter((mutant) => mutant.status !== 'beyond-spec');
     const v1Total = strip(scoreOf(mutants as { status: MutantStatus }[]) as unknown as Record<string, unknown>);
     const old = { ...v2, schemaVersion: 1, mutants, total: v1Total, modules: v2.modules.map(strip), rules: v2.rules.map(strip) };
     const read = await validateMutation(JSON.parse(JSON.stringify(old)) as unknown, 'old.json');
-    expect(read.schemaVersion).to.equal(3);
+    expect(read.schemaVersion).to.equal(MUTATION_SCHEMA_VERSION);
     expect(read.total).to.include({ beyondSpec: 0, unobservable: 0, scoreOfAll: v1Total['score'] });
     expect(read.rules.every((rule) => rule.beyondSpec === 0 && rule.scoreOfAll === rule.score)).to.equal(true);
   });
@@ -53,11 +53,13 @@ describe('reading a mutation file', () => {
     const current = sampleMutation();
     let error: unknown;
     try {
-      await validateMutation({ ...current, schemaVersion: 4 }, 'future.json');
+      await validateMutation({ ...current, schemaVersion: MUTATION_SCHEMA_VERSION + 1 }, 'future.json');
     } catch (caught) {
       error = caught;
     }
     expect(error).to.be.instanceOf(Error).with.property('code', 'ERR_RTCONF_MUTATION_FILE');
-    expect((error as Error).message).to.match(/^future\.json: schemaVersion 4 is not one this rtconf reads \(it reads 1 to 3\)/);
+    expect((error as Error).message).to.equal(
+      `future.json: schemaVersion ${MUTATION_SCHEMA_VERSION + 1} is not one this rtconf reads (it reads 1 to ${MUTATION_SCHEMA_VERSION}); is it a mutation.json?`,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { processesOf, ProcessTreeCpu, readProcess, readProcessTable, type Proces
 const onLinux = process.platform === 'linux';
 
 /** A table entry for the pure tests. */
-const entry = (pid: number, ppid: number, pgrp = pid, session = pgrp): ProcessEntry => ({ pid, ppid, pgrp, session, cpuMs: 0 });
+const entry = (pid: number, ppid: number, pgrp = pid, session = pgrp): ProcessEntry => ({ pid, ppid, pgrp, session, state: 'S', cpuMs: 0 });
 
 /** A detached `node` whose child burns CPU until killed; resolves once both run. */
 async function busyTree(): Promise<ChildProcess> {
@@ -36,6 +36,8 @@ describe('process table', () => {
     const own = readProcess(process.pid);
     expect(own?.ppid).to.equal(process.ppid);
     expect(own?.cpuMs).to.be.a('number').and.greaterThan(0);
+    // This process is running the test (R) or, between its own ticks, sleeping (S); never a zombie.
+    expect(own?.state).to.be.oneOf(['R', 'S']);
     expect(readProcessTable().some((item) => item.pid === process.pid)).to.equal(true);
     expect(readProcess(2 ** 22 + 1)).to.equal(undefined);
   });
