@@ -87,11 +87,11 @@ function printStrays(stream: NodeJS.WritableStream, run: CandidateRun): void {
 /** Exports named after the counts of a row: the ones that are not conformant, up to this many. */
 const NAMED_EXPORTS = 4;
 /** The states in the order the table shows them, usable first. */
-const SHOWN_STATES: readonly ApiStateName[] = ['conformant', 'partial', 'stub', 'absent', 'untested'];
+const SHOWN_STATES: readonly ApiStateName[] = ['conformant', 'partial', 'failing', 'stub', 'absent', 'untested'];
 
 /**
  * The per-API states (results/api-state.ts) counted per candidate and module, as a second table: how many of the
- * module's exports are conformant, partial, stubs, absent or untested, naming the ones that are not conformant.
+ * module's exports are conformant, partial, failing, stubs, absent or untested, naming the ones that are not conformant.
  */
 function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): void {
   const header = ['candidate', 'module', ...SHOWN_STATES, 'exports not conformant'];
@@ -110,7 +110,7 @@ function printApiStates(stream: NodeJS.WritableStream, results: ResultsFile): vo
   if (rows.length === 0) return;
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const format = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  stream.write(`\nexports of each module by state (absent: not exported; stub: nothing of it works, e.g. it throws "not implemented"; untested: no state claimed):\n${format(header)}\n`);
+  stream.write(`\nexports of each module by state (failing: runs, but none of its rules passes; stub: throws "not implemented"; absent: not exported; untested: no state claimed):\n${format(header)}\n`);
   for (const row of rows) stream.write(`${format(row)}\n`);
 }
 

@@ -75,7 +75,7 @@ export interface HistoryEntry {
 export interface GroupHistory {
   /** The rules whose outcome changes across the group's versions (a rule that always passes or always fails has no history), in rule order. */
   readonly rules: readonly HistoryEntry[];
-  /** Every API with an outcome in some version (conformant passes; partial, stub and absent fail), in API order. */
+  /** Every API with an outcome in some version (conformant passes; partial, failing, stub and absent fail), in API order. */
   readonly apis: readonly HistoryEntry[];
 }
 
@@ -287,7 +287,7 @@ function ruleOutcome(status: string | undefined): Outcome {
   return status !== undefined && isFailing(status) ? 'fail' : undefined;
 }
 
-/** How an API state reads in a history: conformant passes; absent, stub and partial fail; untested says nothing. */
+/** How an API state reads in a history: conformant passes; absent, stub, failing and partial fail; untested says nothing. */
 function apiOutcome(state: ApiStateName | undefined): Outcome {
   if (state === 'conformant') return 'pass';
   return state === undefined || state === 'untested' ? undefined : 'fail';
@@ -319,14 +319,14 @@ function groupHistory(at: readonly number[], columns: readonly DashboardColumn[]
 
 /**
  * The normative rules every implementation judging them fails, over every column but the reference's. A run judges a
- * rule only where it implements the rule's exports: a failure of an absent or stub export says nothing of the rule.
+ * rule only where it implements the rule's exports: a failure of an absent, stub or failing export says nothing of the rule (it passes none of its rules).
  */
 function differingRules(rules: readonly RuleSummary[], columns: readonly DashboardColumn[], groups: readonly DashboardGroup[], apis: readonly PageApi[]): DifferingRule[] {
   const labelOf = new Map(groups.map((group) => [group.key, group.label]));
   const apisOfRule = rules.map((_, r) => apis.flatMap((api, a) => (api.rules.includes(r) ? [a] : [])));
   const implemented = (column: DashboardColumn, r: number): boolean => {
     const mapped = apisOfRule[r] ?? [];
-    return mapped.length === 0 || mapped.some((a) => column.apis[a]?.state !== 'absent' && column.apis[a]?.state !== 'stub');
+    return mapped.length === 0 || mapped.some((a) => column.apis[a]?.state !== 'absent' && column.apis[a]?.state !== 'stub' && column.apis[a]?.state !== 'failing');
   };
   const judged = columns
     .filter((column) => column.candidate.kind !== 'reference')

@@ -3,9 +3,11 @@
 // rules every implementation fails. The same data as the dashboard page (reports/dashboard-data.ts), in text.
 import { releaseLabel } from '../results/candidate-label.js';
 import type { ApiCell, PageApi } from './candidate-view.js';
+import { API_STATE_MARK } from './html/page/shared/api-labels.js';
 import type { DashboardData } from './dashboard-data.js';
 
-const MARK: Readonly<Record<ApiCell['state'], string>> = { conformant: '✓', partial: '◐', stub: '⊘', absent: '✗', untested: '·' };
+// The same marks as the pages' (one table of them), so the Markdown and the HTML tables read alike.
+const MARK = API_STATE_MARK;
 const UNTESTED: Readonly<Record<NonNullable<ApiCell['untested']>, string>> = { incomplete: 'not fully tested', 'not-provided': '–', 'not-run': 'not run', 'not-applicable': 'n/a' };
 
 /** Text safe in a Markdown table cell: no pipes, no line breaks, no markup. */
@@ -14,7 +16,7 @@ function cellText(text: string): string {
 }
 
 /**
- * One API cell as text: `✓`, `◐ 34/35`, `⊘ stub`, `✗ absent`, or why it is untested (`–` for a module not provided).
+ * One API cell as text: `✓`, `◐ 34/35`, `✕ failing`, `⊘ stub`, `✗ absent`, or why it is untested (`–` for a module not provided).
  * @example
  * apiCellMarkdown({ state: 'partial', counts: { passed: 34, failing: 1, … }, … }); // '◐ 34/35'
  */

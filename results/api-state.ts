@@ -1,6 +1,6 @@
 // Per-API state: for each export of the interface (spec/apis.ts), what one candidate's results say of it, in the terms
-// its users ask in: is it there (absent), does nothing of it work (stub), does it work but break some of its rules
-// (partial), or does it keep every one (conformant). Derived from the results alone, with the rule → API mapping of
+// its users ask in: is it there (absent), does it say it is not implemented (stub), does it run but keep none of its
+// rules (failing), does it work but break some of them (partial), or does it keep every one (conformant). Derived from the results alone, with the rule → API mapping of
 // the catalogue; a result counts for the exports its case judges (the result's `apis`), so a rule several exports
 // share is judged per export. Where the results do not say enough (its module not run or not provided, some of its
 // rules not selected) the state is `untested` and says why, rather than a guess. Browser-safe (pure functions only).
@@ -12,13 +12,16 @@ import { ruleStatuses, type RuleStatus } from './verdict.js';
 
 /**
  * - `absent`: a case found the export missing (not exported, or not a function, class or object as the spec says);
- * - `stub`: it is exported but nothing of it was seen to work: none of its normative rules passed and some failed
- *   (typically a call threw a not-implemented error, or the runtime's equivalent);
+ * - `stub`: it is exported, a call answered with a not-implemented error (or the runtime's equivalent), and none of its
+ *   normative rules passed;
+ * - `failing`: it is exported and runs (no call said "not implemented"), but none of its normative rules passed and some
+ *   failed: an implementation of something else under the spec's name (a wrapper that returns promises, plain HTTP
+ *   offered as https), which is not a stub, and not partly usable either;
  * - `partial`: it works (an observed pass of one of its normative rules) and at least one of them fails;
  * - `conformant`: every one of its normative rules that applies here was evaluated and passed;
  * - `untested`: the results cannot tell (see `UntestedReason`).
  */
-export const API_STATES = ['absent', 'stub', 'partial', 'conformant', 'untested'] as const;
+export const API_STATES = ['absent', 'stub', 'failing', 'partial', 'conformant', 'untested'] as const;
 export type ApiStateName = (typeof API_STATES)[number];
 
 /**
@@ -169,7 +172,8 @@ function stateOf(
   const statuses = Object.fromEntries(ruleStatusList) as Record<string, RuleStatus>;
   const base = { api, complete: notRun.length === 0 && ruleStatusList.length > 0, rules, failing, notRun, evidence, statuses, failingCases };
   if (evidence.missing.length > 0) return { ...base, state: 'absent' };
-  if (passed === 0 && (evidence.notImplemented.length > 0 || failing.length > 0)) return { ...base, state: 'stub' };
+  if (passed === 0 && evidence.notImplemented.length > 0) return { ...base, state: 'stub' };
+  if (passed === 0 && failing.length > 0) return { ...base, state: 'failing' };
   if (passed + failing.length === 0) {
     const untested: UntestedReason = skipped > 0 && skipped === notRun.length ? 'not-provided' : notRun.length > 0 || ruleStatusList.length === 0 ? 'not-run' : 'not-applicable';
     return { ...base, state: 'untested', untested };
@@ -184,7 +188,7 @@ export type ApiStateCounts = Record<ApiStateName, number>;
 
 /**
  * @example
- * countStates(states.filter((s) => s.api.startsWith('https.'))); // { absent: 0, stub: 0, partial: 2, conformant: 4, untested: 0 }
+ * countStates(states.filter((s) => s.api.startsWith('https.'))); // { absent: 0, stub: 0, failing: 0, partial: 2, conformant: 4, untested: 0 }
  */
 export function countStates(states: readonly Pick<ApiState, 'state'>[]): ApiStateCounts {
   const counts = Object.fromEntries(API_STATES.map((state) => [state, 0])) as ApiStateCounts;

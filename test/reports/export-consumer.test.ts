@@ -34,6 +34,7 @@ function answer(api: { readonly state: string; readonly untested?: string } | un
       return 'usable';
     case 'partial':
       return 'usable, with divergences';
+    case 'failing':
     case 'stub':
     case 'absent':
       return 'not usable';

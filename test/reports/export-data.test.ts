@@ -106,7 +106,7 @@ describe('rtconf export data (reports/export-data.ts)', () => {
       selected: false,
       verdict: 'untested',
       rules: { passed: 0, failing: 0, evaluated: 0, notApplicable: 0, skipped: 0, untested: normative },
-      apis: { absent: 0, stub: 0, partial: 0, conformant: 0, untested: apis.filter((api) => api.module === 'https').length },
+      apis: { absent: 0, stub: 0, failing: 0, partial: 0, conformant: 0, untested: apis.filter((api) => api.module === 'https').length },
     });
     const agent = entry?.apis['https.Agent'];
     expect(agent).to.deep.include({ state: 'untested', untested: 'not-selected', complete: false });

@@ -4,9 +4,9 @@
 // state means. As for statuses, a state is never told by colour alone: each has a mark and a word.
 import type { ApiCell, ApiStateName, UntestedReason } from './types.js';
 
-export const API_STATE_MARK: Readonly<Record<ApiStateName, string>> = { conformant: '✓', partial: '◐', stub: '⊘', absent: '✗', untested: '·' };
+export const API_STATE_MARK: Readonly<Record<ApiStateName, string>> = { conformant: '✓', partial: '◐', failing: '✕', stub: '⊘', absent: '✗', untested: '·' };
 
-const API_STATE_TEXT: Readonly<Record<ApiStateName, string>> = { conformant: 'conformant', partial: 'partial', stub: 'stub', absent: 'absent', untested: 'untested' };
+const API_STATE_TEXT: Readonly<Record<ApiStateName, string>> = { conformant: 'conformant', partial: 'partial', failing: 'failing', stub: 'stub', absent: 'absent', untested: 'untested' };
 
 const UNTESTED_TEXT: Readonly<Record<UntestedReason, string>> = {
   incomplete: 'not fully tested',
@@ -39,11 +39,11 @@ export function apiCellSentence(cell: ApiCell): string {
     case 'absent':
       return `Not there: ${cell.missing.length === 1 ? 'a case' : `${cell.missing.length} cases`} found it missing (not exported, or not what the spec says it is).`;
     case 'stub':
-      return cell.notImplemented.length > 0
-        ? `Exported, but calling it throws a not-implemented error, and none of its ${rules(total)} passes.`
-        : `Exported, but nothing of it works here: none of its ${rules(total)} passes, ${failing} ${failing === 1 ? 'fails' : 'fail'}.`;
+      return `Exported, but calling it throws a not-implemented error, and none of its ${rules(total)} passes.`;
+    case 'failing':
+      return `Exported and it runs, but it does something else: none of its ${rules(total)} passes, ${failing} ${failing === 1 ? 'fails' : 'fail'}.`;
     case 'partial': {
-      // Partial needs an observed pass (results/api-state.ts): an export that passes nothing is a stub.
+      // Partial needs an observed pass (results/api-state.ts): an export that passes nothing is failing or a stub.
       const notRunNote = notRun > 0 ? ` ${notRun} ${notRun === 1 ? 'was' : 'were'} not run.` : '';
       return `Works, but ${failing} of its ${rules(total)} ${failing === 1 ? 'fails' : 'fail'} here.${notRunNote}`;
     }

@@ -88,7 +88,8 @@ export function apiLegend(): HTMLElement {
     { class: 'api-legend' },
     item('conformant', 'every normative rule of the export passes'),
     item('partial', 'it works, some of its rules fail'),
-    item('stub', 'exported, but nothing of it works (calls throw "not implemented", or fail every rule)'),
+    item('failing', 'exported and it runs, but none of its rules passes: it does something else'),
+    item('stub', 'exported, but calls throw "not implemented"'),
     item('absent', 'not exported'),
     item('untested', 'not provided, not run, or not fully tested: no state claimed'),
   );
