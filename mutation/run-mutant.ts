@@ -7,6 +7,7 @@ import type { CaseMeta } from '../conformance/case.js';
 import type { CaseResult } from '../results/results-file.js';
 import type { MutantRecord } from '../results/mutation-file.js';
 import { createAgentRunner } from '../runners/agent/agent-runner.js';
+import type { AgentStock } from '../runners/agent/agent-stock.js';
 import { processHosts, type AgentLaunch } from '../runners/agent/process-host.js';
 import type { RunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { PROFILES } from '../runners/runtimes/runtime-profile.js';
@@ -28,6 +29,12 @@ export interface RunContext {
   readonly signal?: AbortSignal;
   /** Limits learnt during the run: cases whose timeouts were confirmed, and raised limits. */
   readonly limits: { readonly verified: Set<string>; readonly raised: Map<string, number> };
+  /**
+   * The agents mutants run in, kept from mutant to mutant (runners/agent/agent-stock.ts): a mutant is loaded into an
+   * agent an earlier one left healthy, and a fresh one starts only when none is (see `fitToKeep` there, and the
+   * agent's own check before it loads, runners/agent/agent-fitness.ts). Timeout checks never take from it.
+   */
+  readonly stock: AgentStock;
   /** The unmutated reference, built once on first need. */
   unmutated(): Promise<{ adapter: string; dir: string }>;
   /** Where the time of the mutants' runs goes, summed over all mutants (each field in ms). */
@@ -46,7 +53,7 @@ export interface MutantTimes {
   stop: number;
   /** Re-running a timed-out case against the unmutated reference. */
   timeoutChecks: number;
-  /** Agents started. */
+  /** Agents started fresh for the timeout checks (those of the mutants are counted by the stock). */
   agents: number;
 }
 
@@ -134,16 +141,21 @@ async function runSplit(adapter: string, cwd: string, name: string, cases: reado
   while (head < cases.length && (head === 0 || cost + (durations.get((cases[head] as CaseMeta).id) ?? 0) <= HEAD_MS)) cost += durations.get((cases[head++] as CaseMeta).id) ?? 0;
   const tail = cases.slice(head);
   const tailCost = tail.reduce((sum, meta) => sum + (durations.get(meta.id) ?? 0), 0);
-  if (tailCost < SPLIT_MS) return runCases(adapter, cwd, name, cases, context, 1);
-  const first = await runCases(adapter, cwd, name, cases.slice(0, head), context, 1);
+  if (tailCost < SPLIT_MS) return runCases(adapter, cwd, name, cases, context, 1, context.stock);
+  const first = await runCases(adapter, cwd, name, cases.slice(0, head), context, 1, context.stock);
   if (first.kind !== 'survived') return first;
-  const rest = await runCases(adapter, cwd, name, tail, context, Math.min(MAX_SPLIT, Math.ceil(tailCost / SPLIT_MS)));
+  const rest = await runCases(adapter, cwd, name, tail, context, Math.min(MAX_SPLIT, Math.ceil(tailCost / SPLIT_MS)), context.stock);
   return { ...rest, casesRun: first.casesRun + rest.casesRun, passed: new Set([...first.passed, ...rest.passed]) };
 }
 
-/** Runs `cases` in `jobs` agents at once (each takes the next case when it is free), stopping at the first that notices. */
-async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext, jobs = 1): Promise<Pass> {
+/**
+ * Runs `cases` in `jobs` agents at once (each takes the next case when it is free), stopping at the first that
+ * notices; in agents of `stock` when given (a mutant's), else in fresh ones (a timeout check's).
+ */
+async function runCases(adapter: string, cwd: string, name: string, cases: readonly CaseMeta[], context: RunContext, jobs = 1, stock?: AgentStock): Promise<Pass> {
   const runner = createAgentRunner({
+    ...(stock ? { agents: stock } : {}),
+    stopAtFirstFailure: true,
     candidate: { id: 'reference', name, kind: 'reference' },
     host: processHosts(MUTANT_LAUNCH),
     load: { kind: 'adapter', spec: adapter, cwd },
@@ -156,7 +168,7 @@ async function runCases(adapter: string, cwd: string, name: string, cases: reado
   const passed = new Set<string>();
   const times = context.times;
   const asked = performance.now();
-  times.agents += Math.min(jobs, cases.length);
+  if (!stock) times.agents += Math.min(jobs, cases.length);
   // Aborted at the first kill: the agent is then killed at once, not after the case it went on to start.
   const done = new AbortController();
   const onOuterAbort = (): void => done.abort();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { selectCases } from '../conformance/registry.js';
 import { rules as catalogue } from '../spec/index.js';
 import { MODULES, type ModuleName } from '../spec/rule.js';
+import { AgentStock } from '../runners/agent/agent-stock.js';
 import { createRunFixtures } from '../runners/fixtures/run-fixtures.js';
 import { cacheDir } from '../runners/runtimes/cache-dir.js';
 import { toolInfo } from '../io/tool-info.js';
@@ -115,6 +116,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
 
   const workDir = await mkdtemp(join(tmpdir(), 'rtconf-mutate-'));
   const fixtures = createRunFixtures();
+  // Idle agents beyond the jobs' own: a long plan's cases are shared by up to four agents at once, which then go back.
+  const stock = new AgentStock({ maxIdle: options.jobs * 2 });
   try {
     const cache = options.cacheDir === null ? undefined : (options.cacheDir ?? join(cacheDir(), 'mutation'));
     const earlierMap = base?.coverageKey && cache ? await cachedCoverageMap(cache, base.coverageKey) : undefined;
@@ -197,6 +200,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       timeoutMs: options.timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
       limits: { verified: new Set(), raised: new Map() },
+      stock,
       times: { build: 0, start: 0, cases: 0, stop: 0, timeoutChecks: 0, agents: 0 },
       unmutated: () => {
         const dir = join(workDir, 'unmutated');
@@ -273,9 +277,12 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
         buildMs: Math.round(context.times.build),
         agentStartMs: Math.round(context.times.start),
         casesMs: Math.round(context.times.cases),
-        agentStopMs: Math.round(context.times.stop),
+        agentStopMs: Math.round(context.times.stop + stock.counts.stopMs),
         timeoutChecksMs: Math.round(context.times.timeoutChecks),
-        agents: context.times.agents,
+        agents: context.times.agents + stock.counts.started,
+        agentLoads: stock.counts.reused,
+        agentsUnfit: stock.counts.unfit,
+        mutantsRun: rerun,
       },
       total: scoreOf(finished),
       modules: moduleScores(finished, modules),
@@ -283,6 +290,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       mutants: finished,
     };
   } finally {
+    await stock.close();
     await fixtures.close();
     await rm(workDir, { recursive: true, force: true });
   }

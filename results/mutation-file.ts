@@ -103,8 +103,14 @@ export interface PhaseTimes {
   readonly agentStopMs: number;
   /** Summed: re-running timed-out cases against the unmutated reference. */
   readonly timeoutChecksMs: number;
-  /** Agents started. */
+  /** Agents started (fresh processes), for the mutants and the timeout checks. */
   readonly agents: number;
+  /** Mutants loaded into an agent an earlier mutant had used (rather than a fresh one); absent before agents were reused. */
+  readonly agentLoads?: number;
+  /** Reused agents that refused the next mutant (something an earlier one left: a socket, a listener), so a fresh one started. */
+  readonly agentsUnfit?: number;
+  /** Mutants run (not reused from a previous run, nor decided without running). */
+  readonly mutantsRun?: number;
 }
 
 export interface Score {

@@ -116,6 +116,11 @@ export class StrayWindows {
     this.between = [];
   }
 
+  /** How many strays arrived since the last window closed (something of an earlier case still runs). */
+  get heardBetween(): number {
+    return this.between.length;
+  }
+
   /** Closes the window of a case that gets no result (interrupted): what arrived in it counts toward the next one. */
   abandon(): void {
     this.between = [...(this.current ?? []).map((stray) => ({ ...stray, before: true })), ...this.between];

@@ -169,7 +169,8 @@ export function formatPhases(phases: PhaseTimes): string {
   const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   return [
     `time: mutants chosen in ${s(phases.selectMs)}, case ↔ code map ${s(phases.coverageMs)}, dry run ${s(phases.dryRunMs)}, mutants ${s(phases.mutantsMs)}`,
-    `  summed over the jobs: builds ${s(phases.buildMs)}, ${phases.agents} agent start(s) ${s(phases.agentStartMs)}, cases ${s(phases.casesMs)}, agent stops ${s(phases.agentStopMs)}, timeout checks ${s(phases.timeoutChecksMs)}`,
+    `  summed over the jobs: builds ${s(phases.buildMs)}, ${phases.agents} agent start(s)${phases.agentLoads !== undefined ? ` and ${phases.agentLoads} load(s) into a used agent` : ''} ${s(phases.agentStartMs)}, cases ${s(phases.casesMs)}, agent stops ${s(phases.agentStopMs)}, timeout checks ${s(phases.timeoutChecksMs)}`,
+    ...(phases.mutantsRun !== undefined ? [`  ${phases.mutantsRun} mutant(s) run${phases.agentsUnfit ? `; ${phases.agentsUnfit} used agent(s) refused the next mutant (something an earlier one left) and were replaced` : ''}`] : []),
   ].join('\n');
 }
 

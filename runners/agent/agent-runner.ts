@@ -8,6 +8,8 @@ import { fixturePath } from '../../conformance/fixture-path.js';
 import { caseFields, type CandidateInfo, type CaseResult } from '../../results/results-file.js';
 import { Agent, AgentStartError, type CaseLimits, type CaseOutcome } from './agent.js';
 import type { AgentHostFactory } from './agent-host.js';
+import type { AgentSupply } from './agent-stock.js';
+import { isFailing } from '../../results/status.js';
 import type { CandidateLoad } from './protocol.js';
 import { HangStreaks } from '../hang-streaks.js';
 import { createJobPool, defaultJobs } from '../job-pool.js';
@@ -40,6 +42,16 @@ export interface AgentRunnerOptions {
    * caller closes them. Absent: the runner makes its own and closes them in `close()`.
    */
   readonly fixtures?: RunFixtures;
+  /**
+   * Where agents come from and go back to (agent-stock.ts): an agent another runner used, told to load this
+   * candidate, instead of a fresh one; and one that ends this runner's work healthy is given back, not stopped.
+   */
+  readonly agents?: AgentSupply;
+  /**
+   * End the run at the first failing result (rtconf mutate: one is enough to kill a mutant): no case starts after
+   * it, the cases other agents are running are stopped with their agents, and the agent that failed it is kept.
+   */
+  readonly stopAtFirstFailure?: boolean;
 }
 
 /**
@@ -127,16 +139,21 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         timeoutMs: runOptions.timeoutMs,
         ...(options.caseModules ? { caseModules: options.caseModules } : {}),
       };
-      const start = async (): Promise<Agent> => {
-        const agent = await Agent.start({
+      const fresh = async (): Promise<Agent> =>
+        Agent.start({
           host: await options.host({ certificates: () => runFixtures.certificates(), ...(options.caseModules ? { caseModules: options.caseModules } : {}) }),
           init,
           certificates: () => runFixtures.certificates(),
           ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
         });
+      const start = async (): Promise<Agent> => {
+        const agent = options.agents ? await options.agents.take(init, fresh) : await fresh();
         agents.add(agent);
         return agent;
       };
+      /** Agents running a case now: stopped when the run halts at a failure. */
+      const busy = new Set<Agent>();
+      let halted = false;
       const retire = async (agent: Agent): Promise<void> => {
         await agent.kill();
         agents.delete(agent);
@@ -175,7 +192,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
       let fatal: Error | undefined;
       /** Set when loading the candidate broke what every case relies on: the reason every case ends with. */
       let broken: string | undefined;
-      const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
+      const stopped = (): boolean => signal?.aborted === true || fatal !== undefined || halted;
       const onAbort = (): void => {
         for (const agent of agents) agent.killNow();
         results.poke();
@@ -190,6 +207,8 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
 
       const worker = async (): Promise<void> => {
         let agent: Agent | undefined;
+        /** The results of the cases `agent` ran, for the supply to judge whether it can be used again. */
+        let ran: CaseResult[] = [];
         let failedStarts = 0;
         try {
           while (!stopped()) {
@@ -213,6 +232,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
               if (!agent) {
                 try {
                   agent = await start();
+                  ran = [];
                   failedStarts = 0;
                 } catch (error) {
                   failedStarts++;
@@ -223,12 +243,9 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
                   queue.unshift(meta);
                   continue;
                 }
-                if (stopped()) {
-                  // Interrupted while this agent was starting: it never gets a case.
-                  retireAfter = agent;
-                  agent = undefined;
-                  return;
-                }
+                // Interrupted (or halted) while this agent was starting: it never gets a case, and goes where an
+                // agent goes when the worker ends (stopped, or back to the supply when only halted).
+                if (stopped()) return;
                 const damaged = agent.ready?.broken;
                 if (damaged && damaged.length > 0) {
                   broken ??= `the candidate replaced ${listOf(damaged)} at load, and ${damaged.length > 1 ? 'they no longer work' : 'it no longer works'}; no case can run reliably`;
@@ -238,8 +255,9 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
                   continue;
                 }
               }
-              const outcome = await agent.runCase(meta.id, limitsOf(meta));
-              if (signal?.aborted) return;
+              busy.add(agent);
+              const outcome = await agent.runCase(meta.id, limitsOf(meta)).finally(() => agent && busy.delete(agent));
+              if (signal?.aborted || halted) return;
               if (outcome.kind === 'unresponsive') {
                 // Hung before this case began (by something an earlier case left running): not this case's doing.
                 const times = (unacknowledged.get(meta.id) ?? 0) + 1;
@@ -254,6 +272,11 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
               const result = outcomeToResult(meta, outcome);
               streaks.record(result);
               results.push(result);
+              ran.push(result);
+              if (options.stopAtFirstFailure && isFailing(result.status)) {
+                halted = true;
+                for (const other of busy) other.killNow();
+              }
               if (outcome.kind !== 'result' || outcome.recycle !== undefined || !agent?.alive) {
                 retireAfter = agent;
                 agent = undefined;
@@ -265,7 +288,11 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
             }
           }
         } finally {
-          if (agent) await retire(agent);
+          if (agent && options.agents && !signal?.aborted) {
+            // Handed back at once (no await before it), so the run's own stop-everything below cannot reach it.
+            agents.delete(agent);
+            options.agents.give(agent, ran);
+          } else if (agent) await retire(agent);
         }
       };
 

@@ -51,6 +51,11 @@ export class AgentStartError extends Error {
   }
 }
 
+/** A reused agent refused to load another candidate: something earlier left it changed (serve-agent.ts, `unfitness`). */
+export class AgentUnfitError extends Error {
+  override readonly name = 'AgentUnfitError';
+}
+
 export interface StartOptions {
   /** Where the agent runs; the agent owns it from here and kills it when it goes. */
   readonly host: AgentHost;
@@ -90,7 +95,7 @@ export class Agent {
   private exited = false;
   private exitInfo = '';
   private killed = false;
-  private readonly startWaiters: { resolve: (ready: Ready) => void; reject: (error: AgentStartError) => void }[] = [];
+  private readonly startWaiters: { resolve: (ready: Ready) => void; reject: (error: AgentStartError | AgentUnfitError) => void }[] = [];
 
   private constructor(private readonly options: StartOptions) {}
 
@@ -133,6 +138,28 @@ export class Agent {
     }
   }
 
+  /**
+   * Loads another candidate into this running agent (between cases, never during one): resolves once it is ready;
+   * rejects with AgentUnfitError when the agent refuses (then it is no use: kill it), or AgentStartError as `start`
+   * does when the candidate fails to load or is not ready in time (a candidate that loops while loading).
+   */
+  async load(candidate: Init['candidate'], load: Init['load'], timeoutMs = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS): Promise<Ready> {
+    if (!this.alive) throw new AgentStartError(`the agent was not running (${this.exitInfo || 'killed'})`, false);
+    const ready = new Promise<Ready>((resolve, reject) => this.startWaiters.push({ resolve, reject }));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AgentStartError(`the agent did not get ready within ${timeoutMs} ms${this.diagnostics()}`, false)), timeoutMs);
+    });
+    this.send({ type: 'load', candidate, load });
+    try {
+      this.ready = await Promise.race([ready, late]);
+      return this.ready;
+    } finally {
+      clearTimeout(timer);
+      this.startWaiters.splice(0);
+    }
+  }
+
   send(message: HostMessage): void {
     this.channel?.send(encodeWire(message));
   }
@@ -154,6 +181,9 @@ export class Agent {
         return;
       case 'fatal':
         for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentStartError(String(message.message).split('\n')[0] ?? 'the candidate failed to load', true));
+        return;
+      case 'unfit':
+        for (const waiter of this.startWaiters.splice(0)) waiter.reject(new AgentUnfitError(String(message.reason).slice(0, 500)));
         return;
       case 'started':
         if (this.pending && message.case === this.pending.id) {

@@ -27,6 +27,12 @@ export type HostMessage =
       /** Extra ESM files exporting `cases`, looked up before the suite's own (the harness's own tests use it). */
       readonly caseModules?: readonly string[];
     }
+  /**
+   * Load another candidate into an agent that has run cases already (rtconf mutate: one agent, mutant after mutant).
+   * The agent answers `ready` or `fatal` as it answers `init`, or `unfit` when it is no longer as it was after its
+   * first load (serve-agent.ts, `unfitness`): the harness then starts a fresh agent for this candidate.
+   */
+  | { readonly type: 'load'; readonly candidate: CandidateInfo; readonly load: CandidateLoad }
   | { readonly type: 'run'; readonly case: string }
   | { readonly type: 'certificates'; readonly id: number; readonly set?: unknown; readonly error?: string }
   /** The answer to a `trusted` request: the operation's result, or why it could not be performed. */
@@ -44,6 +50,8 @@ export type AgentMessage =
       readonly broken?: readonly string[];
     }
   | { readonly type: 'fatal'; readonly message: string }
+  /** The answer to `load` from an agent that something earlier left changed (a socket open, a listener, the environment). */
+  | { readonly type: 'unfit'; readonly reason: string }
   | { readonly type: 'started'; readonly case: string }
   /** Sent every `HEARTBEAT_MS` while a case runs: the agent's event loop still turns. */
   | { readonly type: 'alive' }

@@ -14,6 +14,7 @@ import { caseFields, type CandidateInfo, type CaseResult } from '../../results/r
 import { executeCase } from '../execute-case.js';
 import { describeError } from '../describe-error.js';
 import { originFile, packageFilesBut, StrayWindows, type HarnessFiles, type StrayKind } from '../stray-errors.js';
+import { takeFitnessBaseline, type FitnessBaseline } from './agent-fitness.js';
 import { captureReliedIntrinsics, guardIntrinsics, type IntrinsicsGuard } from './intrinsics.js';
 import { CandidateLoadError, loadCandidateModules, type LoadedCandidate } from './load-candidate-modules.js';
 import { HEARTBEAT_MS, type AgentMessage, type HostMessage } from './protocol.js';
@@ -218,6 +219,26 @@ async function runOne(
   return { result: result.status === 'pass' ? { ...result, status: 'error', message } : result, recycle: message };
 }
 
+/** How long an agent asked to load another candidate waits for an earlier case's last handles to close. */
+const SETTLE_MS = 200;
+
+/**
+ * Why this agent may not take another candidate (agent-fitness.ts), once what is closing has had `SETTLE_MS` to close:
+ * a stray heard since the last case, tampered intrinsics, or resources, listeners, folder or environment not as after
+ * the first load. Undefined: it is as it was, and loads the next candidate as a fresh agent would.
+ */
+async function unfitness(baseline: FitnessBaseline): Promise<string | undefined> {
+  if (strays.heardBetween > 0) return 'an error nobody caught arrived after the last case';
+  const damage = guard?.damage();
+  if (damage !== undefined) return `the global environment was modified: ${damage}`;
+  let reason = baseline.unfitness();
+  for (let waited = 0; reason !== undefined && waited < SETTLE_MS; waited += 20) {
+    await new SafePromise<void>((resolve) => setTimeout(resolve, 20));
+    reason = baseline.unfitness();
+  }
+  return reason;
+}
+
 /** The result of a case the agent's own code failed around (not the case, not the candidate), and the agent's end. */
 function harnessFailure(id: string, thrown: unknown): { result: CaseResult; recycle: string } {
   const definition = extraCases.get(id) ?? caseById(id);
@@ -240,7 +261,19 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
   let loaded: LoadedCandidate | undefined;
   let oracle: CandidateModules = {};
   let fixtures: Fixtures | undefined;
+  /** What the agent held after its first load: a later `load` is refused when it no longer holds just that. */
+  let baseline: FitnessBaseline | undefined;
   let queue = Promise.resolve();
+  const loadFailure = (error: unknown): string => (error instanceof CandidateLoadError ? error.message : `candidate failed to load: ${describeError(error).message}`);
+  const sendReady = (candidate: LoadedCandidate, broken: readonly string[]): void =>
+    channel.send({
+      type: 'ready',
+      runtime,
+      ...(candidate.name !== undefined ? { name: candidate.name } : {}),
+      ...(candidate.version !== undefined ? { version: candidate.version } : {}),
+      modules: objectKeys(candidate.modules),
+      ...(broken.length > 0 ? { broken } : {}),
+    });
   channel.onMessage = (message) => {
     // Messages are handled strictly one after another: one case at a time per agent.
     queue = queue.then(async () => {
@@ -254,8 +287,7 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
           // after it, and the agent must still get as far as saying so.
           loaded = await loadCandidateModules(message.load);
         } catch (error) {
-          const reason = error instanceof CandidateLoadError ? error.message : `candidate failed to load: ${describeError(error).message}`;
-          channel.send({ type: 'fatal', message: reason });
+          channel.send({ type: 'fatal', message: loadFailure(error) });
           return;
         }
         fixtures = createFixtures(channel, message.fixturesDir, runtime.execPath);
@@ -263,14 +295,32 @@ export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): vo
         // case at once with that reason instead of waiting out one time limit per case.
         const broken = await relied.broken();
         guard = guardIntrinsics();
-        channel.send({
-          type: 'ready',
-          runtime,
-          ...(loaded.name !== undefined ? { name: loaded.name } : {}),
-          ...(loaded.version !== undefined ? { version: loaded.version } : {}),
-          modules: objectKeys(loaded.modules),
-          ...(broken.length > 0 ? { broken } : {}),
-        });
+        baseline = takeFitnessBaseline();
+        sendReady(loaded, broken);
+        return;
+      }
+      if (message.type === 'load' && init && loaded && baseline) {
+        const unfit = await unfitness(baseline);
+        if (unfit !== undefined) {
+          channel.send({ type: 'unfit', reason: unfit });
+          return;
+        }
+        try {
+          loaded = await loadCandidateModules(message.load);
+        } catch (error) {
+          channel.send({ type: 'fatal', message: loadFailure(error) });
+          return;
+        }
+        init = { ...init, candidate: message.candidate, load: message.load };
+        const broken = await relied.broken();
+        // A fresh agent would take what loading this candidate changed as its starting point; this one took the first
+        // candidate's, so it cannot judge the cases after it: the harness starts a fresh agent instead.
+        const damage = guard?.damage();
+        if (damage !== undefined) {
+          channel.send({ type: 'unfit', reason: `loading the candidate modified the global environment: ${damage}` });
+          return;
+        }
+        sendReady(loaded, broken);
         return;
       }
       if (message.type === 'run' && init && loaded && fixtures) {

@@ -13,6 +13,7 @@ export const TEST_CASES = `${AGENT_FIXTURES}cases.mjs`;
 export const META: Record<string, CaseMeta> = {
   parse: { id: 'querystring.agent-test.parse-repeated', module: 'querystring', rules: [] },
   stringify: { id: 'querystring.agent-test.stringify', module: 'querystring', rules: [] },
+  asserted: { id: 'querystring.agent-test.parse-asserted', module: 'querystring', rules: [] },
   nonError: { id: 'querystring.agent-test.throws-non-error', module: 'querystring', rules: [] },
   slow: { id: 'querystring.agent-test.slow', module: 'querystring', rules: [], timeoutMs: 300 },
   execPath: { id: 'child_process.agent-test.exec-path', module: 'child_process', rules: [] },

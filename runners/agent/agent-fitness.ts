@@ -1,0 +1,76 @@
+// Whether an agent that has run one candidate's cases may load another (rtconf mutate reuses agents): what the process
+// holds now, against what it held right after its first load. A candidate's leftovers (a socket, a child, a ref'd
+// timer, a process listener, a changed environment or working folder) could change what the next candidate's cases see.
+
+/** The agent's state right after its first load, and the test of whether it is still so. */
+export interface FitnessBaseline {
+  /** Why the agent is no longer as it was (the first few differences), or undefined when it is. */
+  unfitness(): string | undefined;
+}
+
+type ProcessLike = {
+  getActiveResourcesInfo?: () => string[];
+  eventNames?: () => (string | symbol)[];
+  listenerCount?: (event: string | symbol) => number;
+  cwd?: () => string;
+  env?: Record<string, string | undefined>;
+  stdout?: unknown;
+  stderr?: unknown;
+};
+
+function countsOf(items: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}
+
+function listenersOf(proc: ProcessLike): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const event of proc.eventNames?.() ?? []) counts.set(String(event), proc.listenerCount?.(event) ?? 0);
+  return counts;
+}
+
+function envText(proc: ProcessLike): string {
+  const env = proc.env ?? {};
+  return JSON.stringify(Object.keys(env).sort().map((key) => [key, env[key]]));
+}
+
+/** What is over the baseline: more of a kind than there was (fewer is fine: Node drops some handles it made at start). */
+function growth(label: string, before: ReadonlyMap<string, number>, now: ReadonlyMap<string, number>): string[] {
+  const grown: string[] = [];
+  for (const [kind, count] of now) {
+    const was = before.get(kind) ?? 0;
+    if (count > was) grown.push(`${count - was} more ${label} ${kind}`);
+  }
+  return grown;
+}
+
+/**
+ * Takes the baseline now (call it once the first candidate has loaded, before any case).
+ * @example
+ * const baseline = takeFitnessBaseline(); … ; const reason = baseline.unfitness(); // "1 more active resource TCPSocketWrap"
+ */
+export function takeFitnessBaseline(): FitnessBaseline {
+  const proc = (globalThis as { process?: ProcessLike }).process;
+  if (!proc || typeof proc.getActiveResourcesInfo !== 'function') {
+    return { unfitness: () => 'this runtime does not tell its active resources' };
+  }
+  // Node makes the standard streams' handles on first use; a case that prints must not look like a leftover.
+  void proc.stdout;
+  void proc.stderr;
+  const resources = countsOf(proc.getActiveResourcesInfo());
+  const listeners = listenersOf(proc);
+  const cwd = proc.cwd?.();
+  const env = envText(proc);
+  return {
+    unfitness() {
+      const problems = [
+        ...growth('active resource', resources, countsOf(proc.getActiveResourcesInfo?.() ?? [])),
+        ...growth('process listener', listeners, listenersOf(proc)),
+        ...(proc.cwd?.() !== cwd ? ['the working folder changed'] : []),
+        ...(envText(proc) !== env ? ['process.env changed'] : []),
+      ];
+      return problems.length > 0 ? problems.slice(0, 4).join(', ') : undefined;
+    },
+  };
+}
