@@ -14,8 +14,6 @@ type ProcessLike = {
   listenerCount?: (event: string | symbol) => number;
   cwd?: () => string;
   env?: Record<string, string | undefined>;
-  stdout?: unknown;
-  stderr?: unknown;
 };
 
 function countsOf(items: readonly string[]): Map<string, number> {
@@ -55,9 +53,9 @@ export function takeFitnessBaseline(): FitnessBaseline {
   if (!proc || typeof proc.getActiveResourcesInfo !== 'function') {
     return { unfitness: () => 'this runtime does not tell its active resources' };
   }
-  // Node makes the standard streams' handles on first use; a case that prints must not look like a leftover.
-  void proc.stdout;
-  void proc.stderr;
+  // Not touched here: the standard streams, which Node makes on first use (a stream over a pipe makes its descriptor
+  // non-blocking, and a candidate's writeSync(1, …) would then fail with EAGAIN). One a case made counts as more: the
+  // agent is replaced, which costs a start, never a verdict.
   const resources = countsOf(proc.getActiveResourcesInfo());
   const listeners = listenersOf(proc);
   const cwd = proc.cwd?.();
