@@ -1,10 +1,15 @@
 // The certificates a run mints for the https cases, as the cases see them: files on disk with their contents. Minting
 // is the harness's (`runners/fixtures/mint-certificates.ts`); the case model and the cases need only these shapes.
 
-/** A PEM file written to the run's certificate directory, with its contents. */
+/** A PEM file written to the run's certificate directory, with its contents as text and as bytes. */
 export interface PemFile {
   readonly path: string;
   readonly pem: string;
+  /**
+   * The same PEM text as bytes (UTF-8). Cases hand credentials over in this form: the spec fixes the form only for a
+   * server's key and cert (text or bytes), and bytes are what every TLS stack takes.
+   */
+  readonly bytes: Buffer;
 }
 
 /** A certificate with its private key. */
@@ -32,7 +37,7 @@ export interface CertificateSet {
   readonly dir: string;
   /** The host names the server certificates are valid for. */
   readonly hosts: { readonly dns: 'localhost'; readonly ip: '127.0.0.1' };
-  /** The trusted root: cases pass `ca: ca.cert.pem` to trust it. */
+  /** The trusted root: cases pass `ca: ca.cert.bytes` to trust it. */
   readonly ca: Credential;
   /** localhost + 127.0.0.1, issued by `ca`, valid now. */
   readonly server: Credential;

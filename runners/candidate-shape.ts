@@ -44,6 +44,19 @@ function typeName(value: unknown): string {
 }
 
 /**
+ * Just the parts of a checked adapter that a loader hands on (a loaded adapter may carry more, such as its file), with
+ * the optional ones present only when given.
+ */
+export function adapterParts(adapter: AdapterShape): AdapterShape {
+  return {
+    name: adapter.name,
+    modules: adapter.modules,
+    ...(adapter.version !== undefined ? { version: adapter.version } : {}),
+    ...(adapter.declared ? { declared: adapter.declared } : {}),
+  };
+}
+
+/**
  * Checks an adapter's default export: `{ name, version?, modules, declared? }`, an object (a function is refused).
  * @throws CandidateShapeError saying what is wrong
  * @example

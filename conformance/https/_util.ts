@@ -196,9 +196,16 @@ export function createServer(ctx: Pick<CaseContext, 'https'>, ...args: unknown[]
   return returnedBy(() => Reflect.apply(create, ctx.https, args) as HttpsServer, `https.createServer()`, 'https.createServer');
 }
 
-/** Server credentials from the minted set: the localhost certificate of the trusted CA. */
-export function serverCredentials(certs: CertificateSet): { key: string; cert: string } {
-  return { key: certs.server.key.pem, cert: certs.server.cert.pem };
+/**
+ * Server credentials from the minted set: the localhost certificate of the trusted CA, as bytes.
+ *
+ * Every https case hands credentials over as bytes (`.bytes`: client `ca`, `key`, `cert` and the server's `key` and
+ * `cert`): the spec fixes their form only for a server's key and cert (PEM text or bytes, both checked by the cases of
+ * https.auth.pem-text-or-bytes), and bytes are what every TLS stack takes. Text elsewhere would make a candidate that
+ * takes only bytes fail cases for a form the spec does not require, under the wrong rule.
+ */
+export function serverCredentials(certs: CertificateSet): { key: Buffer; cert: Buffer } {
+  return { key: certs.server.key.bytes, cert: certs.server.cert.bytes };
 }
 
 /**

@@ -36,7 +36,7 @@ export const agentCases = defineCases('https', [
       const server = await trustedServer(ctx);
       const agent = newAgent(ctx);
       expect(agent, 'new Agent()').to.be.instanceOf(ctx.https.Agent);
-      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      const reply = await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
       expect(reply.body, 'answer over a connection of new Agent()').to.equal('ok');
       expect((await observe(ctx, server)).connections.map((connection) => connection.secure), 'TLS connections the server accepted').to.deep.equal([true]);
     },
@@ -51,7 +51,7 @@ export const agentCases = defineCases('https', [
       const count = async (keepAlive: boolean): Promise<number> => {
         const agent = newAgent(ctx, { keepAlive });
         const before = (await observe(ctx, server)).connections.length;
-        for (let i = 0; i < 3; i++) await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+        for (let i = 0; i < 3; i++) await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
         return (await observe(ctx, server)).connections.length - before;
       };
       expect(await count(true), 'connections the server accepted for 3 requests with keepAlive: true').to.equal(1);
@@ -70,12 +70,12 @@ export const agentCases = defineCases('https', [
       // is verified (rejectUnauthorized defaults to true), so the request only succeeds if the agent's ca is used.
       // Both are judged on the handshake each request's connection completed (the certificate is presented there, and
       // it completes only where the agent's ca verified the server), whatever became of the request afterwards.
-      const agent = newAgent(ctx, { ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem });
+      const agent = newAgent(ctx, { ca: certs.ca.cert.bytes, key: certs.client.key.bytes, cert: certs.client.cert.bytes });
       const first = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, agent }, done));
       const [withCertificate] = completedHandshakes(await observe(ctx, server), first);
       // Through an agent with the ca but without key and cert, the server must see no certificate: it came from the agent.
       const before = (await observe(ctx, server)).connections.length;
-      const bare = newAgent(ctx, { ca: certs.ca.cert.pem });
+      const bare = newAgent(ctx, { ca: certs.ca.cert.bytes });
       const second = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, agent: bare }, done));
       const [without] = completedHandshakes(await observe(ctx, server), second, before);
       const presented = [withCertificate, without].map((connection) => connection?.clientCertificate?.subjectCN ?? null);
@@ -102,7 +102,7 @@ export const agentCases = defineCases('https', [
       }
       const agent = returnedBy(() => new Custom(), 'new (a subclass of https.Agent)()', 'https.Agent');
       ctx.defer(() => agent.destroy?.());
-      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
       // A request that failed without calling the override failed for its own reason: that is what the case reports.
       if (made.length === 0 && attempt.failure) throw attempt.failure;
       expect(made.length, 'createConnection calls').to.equal(1);
@@ -138,7 +138,7 @@ export const agentCases = defineCases('https', [
       }
       const agent = returnedBy(() => new Later(), 'new (a subclass of https.Agent)()', 'https.Agent');
       ctx.defer(() => agent.destroy?.());
-      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: '127.0.0.1', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
       // A request that failed without calling the override failed for its own reason: that is what the case reports.
       if (made.length === 0 && attempt.failure) throw attempt.failure;
       expect(made.length, 'createConnection calls').to.equal(1);

@@ -15,7 +15,7 @@ export const bodyAndResponseCases = defineCases('https', [
       const server = await trustedServer(ctx);
       let endedEarly = false;
       await exchange(ctx, (done) => {
-        const req = requestOf(call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'POST', ca: certs.ca.cert.pem, agent: false }, done), 'https.request()');
+        const req = requestOf(call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'POST', ca: certs.ca.cert.bytes, agent: false }, done), 'https.request()');
         const write = method(req, 'write', 'ClientRequest');
         write('first,');
         write(Buffer.from('second,'));
@@ -45,7 +45,7 @@ export const bodyAndResponseCases = defineCases('https', [
       uses(ctx, 'request');
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { respond: { status: 418, headers: { 'x-answer': '42', 'content-type': 'text/plain' }, body: 'teapot' } });
-      const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
+      const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false }, done));
       expect({ status: reply.status, answer: reply.headers['x-answer'], type: reply.headers['content-type'] }, 'statusCode and headers of the response').to.deep.equal({
         status: 418,
         answer: '42',
@@ -64,7 +64,7 @@ export const bodyAndResponseCases = defineCases('https', [
       // cannot arrive as one chunk and every part must come through 'data'.
       const server = await trustedServer(ctx, { respond: { body: parts } });
       const reply = await exchange(ctx, (done) =>
-        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, (res: import('node:http').IncomingMessage) => {
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false }, (res: import('node:http').IncomingMessage) => {
           res.on('data', () => void server.release().catch(() => undefined));
           done(res);
         }),

@@ -25,7 +25,7 @@ export const clientCertificateCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { requestCert: true });
       const attempt = await attempted(ctx, (done) =>
-        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, key: certs.client.key.pem, cert: certs.client.cert.pem, agent: false }, done),
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, key: certs.client.key.bytes, cert: certs.client.cert.bytes, agent: false }, done),
       );
       expect(await presented(ctx, server, attempt), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
     },
@@ -39,7 +39,7 @@ export const clientCertificateCases = defineCases('https', [
       const { port } = await startServer(ctx, undefined, {
         requestCert: true,
         rejectUnauthorized: true,
-        ca: certs.ca.cert.pem,
+        ca: certs.ca.cert.bytes,
       });
       // A client with a certificate of the server's ca is served …
       const withCertificate = await secureConnection(ctx, port, { clientCertificate: true });
@@ -67,7 +67,7 @@ export const clientCertificateCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       // requestCert with rejectUnauthorized: false (not the TLS server's default, true): the server asks for a
       // certificate but serves a client that presents none.
-      const { port } = await startServer(ctx, undefined, { requestCert: true, rejectUnauthorized: false, ca: certs.ca.cert.pem });
+      const { port } = await startServer(ctx, undefined, { requestCert: true, rejectUnauthorized: false, ca: certs.ca.cert.bytes });
       const without = await secureConnection(ctx, port);
       answered(await trustedRequest(ctx, without));
     },
@@ -80,7 +80,7 @@ export const clientCertificateCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx, { requestCert: true });
       const attempt = await attempted(ctx, (done) =>
-        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
+        send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase, agent: false }, done),
       );
       expect(await presented(ctx, server, attempt), 'client certificate the server saw').to.deep.equal({ cn: certs.client.commonName, authorized: true });
     },

@@ -74,12 +74,27 @@ export const createServerCases = defineCases('https', [
     },
   },
   {
+    // The one case that gives the server's key and cert as PEM text (every other case gives bytes: see
+    // serverCredentials); the rule accepts both forms.
+    id: 'https.create-server.key-cert-as-pem-text',
+    rules: ['https.auth.pem-text-or-bytes'],
+    async run(ctx) {
+      uses(ctx, 'createServer');
+      const certs = await ctx.fixtures.certificates();
+      const server = createServer(ctx, { key: certs.server.key.pem, cert: certs.server.cert.pem }, (_req: unknown, res: { end(body: string): void }) => res.end('text'));
+      const port = await listen(ctx, server);
+      const { handshake, reply } = await trustedExchange(ctx, port);
+      expect(reply.body, 'answer over the connection').to.equal('text');
+      expect(handshake.peerCertificate?.fingerprint256, 'fingerprint of the certificate the server presented').to.equal(certs.server.fingerprint256);
+    },
+  },
+  {
     id: 'https.create-server.key-cert-as-buffers',
     rules: ['https.auth.pem-text-or-bytes'],
     async run(ctx) {
       uses(ctx, 'createServer');
       const certs = await ctx.fixtures.certificates();
-      const server = createServer(ctx, { key: Buffer.from(certs.server.key.pem), cert: Buffer.from(certs.server.cert.pem) }, (_req: unknown, res: { end(body: string): void }) => res.end('bytes'));
+      const server = createServer(ctx, { key: certs.server.key.bytes, cert: certs.server.cert.bytes }, (_req: unknown, res: { end(body: string): void }) => res.end('bytes'));
       const port = await listen(ctx, server);
       const { handshake, reply } = await trustedExchange(ctx, port);
       expect(reply.body, 'answer over the connection').to.equal('bytes');

@@ -30,7 +30,7 @@ async function idleCloseMs(ctx: CaseContext, options: Record<string, unknown>): 
   const certs = await ctx.fixtures.certificates();
   // The server keeps idle connections far longer than 5 s, so a connection that closes was closed by the client.
   const server = await trustedServer(ctx, { keepAliveTimeoutMs: 60_000 });
-  await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, ...options }, done));
+  await exchange(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, ...options }, done));
   const seen = await observeUntil(ctx, server, (observed) => observed.connections.some((connection) => connection.closed), IDLE_CLOSE_WAIT_MS, 'the idle connection closing on its socket timeout');
   expect(seen.connections.length, 'connections for one request').to.equal(1);
   const idle = seen.connections[0]?.closedAfterIdleMs;
@@ -51,7 +51,7 @@ export const globalAgentCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const connect = method(agent, 'createConnection', 'https.globalAgent');
-      const socket = returnedBy(() => connect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.pem }), 'https.globalAgent.createConnection(options)', 'https.globalAgent') as Duplex | undefined;
+      const socket = returnedBy(() => connect({ host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.bytes }), 'https.globalAgent.createConnection(options)', 'https.globalAgent') as Duplex | undefined;
       ctx.defer(() => socket?.destroy?.());
       // A plain socket says nothing by itself: a request line makes the server see what the client speaks.
       socket?.on?.('error', () => undefined);
@@ -70,7 +70,7 @@ export const globalAgentCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const watch = watchGlobalAgent(ctx, { required: true });
-      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem }, done));
+      await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes }, done));
       // A fresh server: no pooled connection could serve the request, so globalAgent had to make one.
       if (watch.connections() === 0) {
         throw new CaseFailure('a request without an agent option did not go through globalAgent: its createConnection was never called', {
@@ -90,7 +90,7 @@ export const globalAgentCases = defineCases('https', [
       const server = await trustedServer(ctx);
       watchGlobalAgent(ctx, { required: false });
       const get = call(ctx, 'get');
-      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem };
+      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.bytes };
       await exchange(ctx, (done) => get(options, done));
       await exchange(ctx, (done) => get(options, done));
       expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two requests through globalAgent').to.equal(1);
@@ -105,7 +105,7 @@ export const globalAgentCases = defineCases('https', [
       const server = await trustedServer(ctx);
       const get = call(ctx, 'get');
       const plain = newAgent(ctx);
-      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: plain };
+      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: plain };
       await exchange(ctx, (done) => get(options, done));
       await exchange(ctx, (done) => get(options, done));
       expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two requests through new Agent()').to.equal(2);

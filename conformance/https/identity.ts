@@ -30,7 +30,7 @@ async function withCheck(ctx: CaseContext, check: CheckServerIdentity, credentia
   uses(ctx, 'request');
   const certs = await ctx.fixtures.certificates();
   const server = await trustedServer(ctx, { credential });
-  const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const, checkServerIdentity: check };
+  const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false as const, checkServerIdentity: check };
   return {
     certs,
     server,
@@ -180,9 +180,9 @@ export const identityCases = defineCases('https', [
       // Trusted CA, valid dates: only the name (elsewhere.invalid, not localhost) is wrong.
       const wrongName = await trustedServer(ctx, { credential: 'wrongName' });
       const sendRequest = send(ctx);
-      await refusedByClient(ctx, wrongName, () => sendRequest({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.pem, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
+      await refusedByClient(ctx, wrongName, () => sendRequest({ host: 'localhost', port: wrongName.port, ca: certs.ca.cert.bytes, agent: false }), "the request's 'error' for a server named elsewhere.invalid");
       const right = await trustedServer(ctx);
-      await control('the same request to a server named localhost', () => exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)));
+      await control('the same request to a server named localhost', () => exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.bytes, agent: false }, done)));
     },
   },
 ]);

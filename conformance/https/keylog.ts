@@ -20,7 +20,7 @@ export const keylogCases = defineCases('https', [
       const agent = newAgent(ctx);
       const events: Array<[unknown, unknown]> = [];
       method(agent, 'on', 'https.Agent')('keylog', (line: unknown, socket: unknown) => events.push([line, socket]));
-      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
       completedHandshakes(await observe(ctx, server), attempt);
       expect(events.length, "'keylog' events for one TLS connection").to.be.at.least(1);
       // The connection the response came on, or, where it came on none, the one the request was given.
@@ -41,7 +41,7 @@ export const keylogCases = defineCases('https', [
       const agent = newAgent(ctx);
       const lines: Buffer[] = [];
       method(agent, 'on', 'https.Agent')('keylog', (line: Buffer) => lines.push(line));
-      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent }, done));
+      const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent }, done));
       completedHandshakes(await observe(ctx, server), attempt);
       expect(lines.length, "'keylog' lines").to.be.at.least(1);
       const randoms = new Set<string>();

@@ -66,7 +66,7 @@ export const pooledConnectionCases = defineCases('https', [
       // The run's CA is in no default trust store: a request without the ca option must fail verification, even after
       // one with it left a verified connection to the same server in the Agent's pool.
       const trusting = await pool(ctx);
-      await trusting.send({ ca: certs.ca.cert.pem });
+      await trusting.send({ ca: certs.ca.cert.bytes });
       await refusedThrough(ctx, trusting, {}, "the 'error' of a request without a ca after a connection kept alive with one");
     },
   },
@@ -76,13 +76,13 @@ export const pooledConnectionCases = defineCases('https', [
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
       const asking = await pool(ctx, { requestCert: true });
-      const ca = certs.ca.cert.pem;
+      const ca = certs.ca.cert.bytes;
       // A key alone presents no certificate; the key with its certificate, and then the pfx bundle, must each be
       // presented on their own connections, not on the one kept alive before them.
       const presented = async (options: Record<string, unknown>): Promise<string | null> => (await asking.send({ ca, ...options })).clientCertificate?.subjectCN ?? null;
       const seen = {
-        keyAlone: await presented({ key: certs.client.key.pem }),
-        keyAndCert: await presented({ key: certs.client.key.pem, cert: certs.client.cert.pem }),
+        keyAlone: await presented({ key: certs.client.key.bytes }),
+        keyAndCert: await presented({ key: certs.client.key.bytes, cert: certs.client.cert.bytes }),
         nothing: await presented({}),
         pfx: await presented({ pfx: certs.clientPfx.data, passphrase: certs.clientPfx.passphrase }),
       };
@@ -99,7 +99,7 @@ export const pooledConnectionCases = defineCases('https', [
     rules: ['https.request.tls-options'],
     async run(ctx) {
       const certs = await ctx.fixtures.certificates();
-      const ca = certs.ca.cert.pem;
+      const ca = certs.ca.cert.bytes;
       const tls = await pool(ctx);
       // Each request differs from the one kept alive before it in one TLS option only, with a value the server sees.
       const cipher = 'ECDHE-RSA-AES256-GCM-SHA384';

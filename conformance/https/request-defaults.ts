@@ -21,7 +21,7 @@ async function redirectingAgent(ctx: CaseContext, server: TrustedServer, seen: C
   class Redirecting extends ctx.https.Agent {
     override createConnection(options: ConnectionOptions): Duplex {
       seen.push({ ...options });
-      const socket = tls.connect({ ...options, host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.pem });
+      const socket = tls.connect({ ...options, host: '127.0.0.1', port: server.port, servername: 'localhost', ca: certs.ca.cert.bytes });
       ctx.defer(() => socket.destroy());
       return socket;
     }
@@ -69,7 +69,7 @@ export const requestDefaultCases = defineCases('https', [
       const server = await trustedServer(ctx);
       // The protocol is the one the client opens the connection with: a TLS ClientHello, whatever becomes of the
       // handshake and the request after it (other rules' matter).
-      const attempt = await attempted(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false }, done));
+      const attempt = await attempted(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false }, done));
       const { connections } = await observe(ctx, server);
       if (connections.length === 0 && attempt.failure) throw attempt.failure;
       expect(connections.map((connection) => connection.tlsStarted), 'connections the TLS-only server saw open with a TLS handshake record').to.deep.equal([true]);
@@ -83,7 +83,7 @@ export const requestDefaultCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const global = watchGlobalAgent(ctx, { required: false });
-      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false as const };
+      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false as const };
       await exchange(ctx, (done) => send(ctx)(options, done));
       await exchange(ctx, (done) => send(ctx)(options, done));
       expect((await observe(ctx, server)).connections.length, 'connections the server accepted for two agent: false requests').to.equal(2);
@@ -99,7 +99,7 @@ export const requestDefaultCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       await exchange(ctx, (done) => {
-        const req = call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'DELETE', path: '/thing?id=7', headers: { 'x-custom': 'yes' }, ca: certs.ca.cert.pem, agent: false }, done);
+        const req = call(ctx, 'request')({ host: 'localhost', port: server.port, method: 'DELETE', path: '/thing?id=7', headers: { 'x-custom': 'yes' }, ca: certs.ca.cert.bytes, agent: false }, done);
         method(req, 'end', 'ClientRequest')();
         return req;
       });
@@ -130,7 +130,7 @@ export const requestDefaultCases = defineCases('https', [
       for (const { given, options, expected } of probes) {
         const server = await trustedServer(ctx);
         const attempt = await attempted(ctx, (done) =>
-          send(ctx)({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.pem, agent: false, ...options }, done),
+          send(ctx)({ host: '127.0.0.1', servername: 'localhost', port: server.port, ca: certs.ca.cert.bytes, agent: false, ...options }, done),
         );
         const [connection] = completedHandshakes(await observe(ctx, server), attempt);
         const seen = { protocol: connection?.protocol, ...(expected.cipher === undefined ? {} : { cipher: connection?.cipher }) };
@@ -146,7 +146,7 @@ export const requestDefaultCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       // highWaterMark is a request option since v14.1.0 that the type declarations lack.
-      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.pem, highWaterMark: 1234, agent: false as const };
+      const options = { host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, highWaterMark: 1234, agent: false as const };
       const reply = await exchange(ctx, (done) => send(ctx)(options, done));
       expect(reply.socket?.readableHighWaterMark, 'readableHighWaterMark of the connection').to.equal(1234);
     },

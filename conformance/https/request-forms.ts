@@ -33,7 +33,7 @@ function optionsObject(fn: Fn): CaseEntry {
       uses(ctx, fn);
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
-      const reply = await exchange(ctx, (done: Callback) => sendVia(ctx, fn, [{ host: 'localhost', port: server.port, path: '/opts', ca: certs.ca.cert.pem, agent: false }, done]));
+      const reply = await exchange(ctx, (done: Callback) => sendVia(ctx, fn, [{ host: 'localhost', port: server.port, path: '/opts', ca: certs.ca.cert.bytes, agent: false }, done]));
       expect(reply.body, 'body handed to the callback').to.equal('ok');
       const request = await received(ctx, server);
       expect({ method: request.method, url: request.url }, 'what the server received').to.deep.equal({ method: 'GET', url: '/opts' });
@@ -94,7 +94,7 @@ function urlAndOptions(fn: Fn, kind: 'string' | 'object'): CaseEntry {
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       const url = `https://localhost:${server.port}/from-url?q=1`;
-      const options = { ca: certs.ca.cert.pem, agent: false, headers: { 'x-head': 'from-options' } };
+      const options = { ca: certs.ca.cert.bytes, agent: false, headers: { 'x-head': 'from-options' } };
       const reply = await exchange(ctx, (done: Callback) => sendVia(ctx, fn, [kind === 'string' ? url : new URL(url), options, done]));
       expect(reply.body, 'body handed to the callback').to.equal('ok');
       const request = await received(ctx, server);
@@ -126,7 +126,7 @@ export const requestFormCases = defineCases('https', [
       // The URL keeps these percent-encoded (us%20er, p%40ss%3Aw%C3%B6rd); the request must use them decoded.
       url.username = 'us er';
       url.password = 'p@ss:wörd';
-      await exchange(ctx, (done: Callback) => send(ctx)(url, { ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done: Callback) => send(ctx)(url, { ca: certs.ca.cert.bytes, agent: false }, done));
       const authorization = (await received(ctx, server)).headers['authorization'];
       const [scheme, encoded = ''] = String(authorization ?? 'none').split(' ');
       expect({ scheme, credentials: Buffer.from(encoded, 'base64').toString('utf8') }, 'Authorization the server received').to.deep.equal({
@@ -135,7 +135,7 @@ export const requestFormCases = defineCases('https', [
       });
       // Credentials are the URL's: a URL without any sends none.
       const bare = new URL(`https://localhost:${server.port}/`);
-      await exchange(ctx, (done: Callback) => send(ctx)(bare, { ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done: Callback) => send(ctx)(bare, { ca: certs.ca.cert.bytes, agent: false }, done));
       const last = (await observe(ctx, server)).requests.at(-1);
       if (!last) throw new CaseFailure('the server received no request for the URL without credentials', { expected: 'a request', actual: 'none' });
       expect(last.headers['authorization'], 'Authorization the server received for a URL without credentials').to.equal(undefined);
@@ -177,7 +177,7 @@ export const requestFormCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const server = await trustedServer(ctx);
       // No end() here: get() must end the request itself, or the server never answers.
-      await exchange(ctx, (done: Callback) => call(ctx, 'get')({ host: 'localhost', port: server.port, path: '/g', ca: certs.ca.cert.pem, agent: false }, done));
+      await exchange(ctx, (done: Callback) => call(ctx, 'get')({ host: 'localhost', port: server.port, path: '/g', ca: certs.ca.cert.bytes, agent: false }, done));
       const request = await received(ctx, server);
       expect({ method: request.method, url: request.url, body: request.body, complete: request.complete }, 'what the server received').to.deep.equal({
         method: 'GET',

@@ -15,7 +15,7 @@ async function sniSeen(ctx: CaseContext, options: Record<string, unknown>, agent
   uses(ctx, 'get', 'Agent');
   const certs = await ctx.fixtures.certificates();
   const server = await trustedServer(ctx);
-  const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ port: server.port, ca: certs.ca.cert.pem, agent: agent ?? newAgent(ctx), ...options }, done));
+  const attempt = await attempted(ctx, (done) => call(ctx, 'get')({ port: server.port, ca: certs.ca.cert.bytes, agent: agent ?? newAgent(ctx), ...options }, done));
   return helloOf(await observe(ctx, server), attempt).servername;
 }
 

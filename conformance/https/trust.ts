@@ -16,10 +16,10 @@ async function refusesCertificate(ctx: CaseContext, credential: TrustedCredentia
   const certs = await ctx.fixtures.certificates();
   const refusing = await trustedServer(ctx, { credential });
   const sendRequest = send(ctx);
-  await refusedByClient(ctx, refusing, () => sendRequest({ host: 'localhost', port: refusing.port, ca: certs.ca.cert.pem, agent: false }), `the request's 'error' for a server ${what}`);
+  await refusedByClient(ctx, refusing, () => sendRequest({ host: 'localhost', port: refusing.port, ca: certs.ca.cert.bytes, agent: false }), `the request's 'error' for a server ${what}`);
   const right = await trustedServer(ctx);
   await control('the same request to a server with a valid certificate of the ca', () =>
-    exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.pem, agent: false }, done)),
+    exchange(ctx, (done) => sendRequest({ host: 'localhost', port: right.port, ca: certs.ca.cert.bytes, agent: false }, done)),
   );
 }
 
@@ -32,11 +32,11 @@ export const trustCases = defineCases('https', [
       const certs = await ctx.fixtures.certificates();
       const trusting = await trustedServer(ctx);
       const sendRequest = send(ctx);
-      const reply = await exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusting.port, ca: certs.ca.cert.pem, agent: false }, done));
+      const reply = await exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusting.port, ca: certs.ca.cert.bytes, agent: false }, done));
       expect(reply.body, 'answer of a server whose certificate chains to the ca').to.equal('ok');
       // The same kind of server, but the client trusts only the unrelated CA.
       const unrelated = await trustedServer(ctx);
-      await refusedByClient(ctx, unrelated, () => sendRequest({ host: 'localhost', port: unrelated.port, ca: certs.otherCa.cert.pem, agent: false }), "the request's 'error' when the ca is unrelated");
+      await refusedByClient(ctx, unrelated, () => sendRequest({ host: 'localhost', port: unrelated.port, ca: certs.otherCa.cert.bytes, agent: false }), "the request's 'error' when the ca is unrelated");
     },
   },
   {
@@ -62,7 +62,7 @@ export const trustCases = defineCases('https', [
       await refusedByClient(ctx, server, () => sendRequest({ host: 'localhost', port: server.port, agent: false }), "the request's 'error' without a ca option");
       const trusted = await trustedServer(ctx);
       await control('the same request, with the ca option, to a server of that ca', () =>
-        exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusted.port, ca: certs.ca.cert.pem, agent: false }, done)),
+        exchange(ctx, (done) => sendRequest({ host: 'localhost', port: trusted.port, ca: certs.ca.cert.bytes, agent: false }, done)),
       );
     },
   },
@@ -75,7 +75,7 @@ export const trustCases = defineCases('https', [
       const results: Record<string, unknown> = {};
       for (const credential of ['otherServer', 'expired'] as const) {
         const server = await trustedServer(ctx, { credential });
-        const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.pem, rejectUnauthorized: false, agent: false }, done));
+        const reply = await exchange(ctx, (done) => send(ctx)({ host: 'localhost', port: server.port, ca: certs.ca.cert.bytes, rejectUnauthorized: false, agent: false }, done));
         results[credential] = reply.body;
       }
       expect(results, 'answers with rejectUnauthorized: false from a server of an untrusted CA and one whose certificate expired').to.deep.equal({ otherServer: 'ok', expired: 'ok' });

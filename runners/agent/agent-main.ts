@@ -2,20 +2,9 @@
 // or our own Node for adapters and npm candidates. It connects back to the harness over TCP on 127.0.0.1 with the
 // port and token from its command line, and serves cases there (serve-agent.ts). It leads its own process group: when
 // the harness goes, or a case leaves it unusable, it ends and takes everything it started with it.
-import { connectToHarness } from './tcp-harness-channel.js';
-import { AGENT_PORT_ARG, AGENT_TOKEN_ARG } from './protocol.js';
+import { connectAsStarted } from './tcp-harness-channel.js';
 import { describeError } from '../describe-error.js';
 import { serveAgent, stringify } from './serve-agent.js';
-
-function argument(name: string): string {
-  const index = process.argv.indexOf(name);
-  const value = index >= 0 ? process.argv[index + 1] : undefined;
-  if (!value) {
-    process.stderr.write(`rtconf agent: missing ${name}; this file is started by rtconf, not by hand\n`);
-    process.exit(2);
-  }
-  return value;
-}
 
 function exitWithGroup(): never {
   // The agent leads its own process group: take any children a case left behind down with it.
@@ -28,9 +17,7 @@ function exitWithGroup(): never {
 }
 
 async function main(): Promise<void> {
-  const port = Number(argument(AGENT_PORT_ARG));
-  const token = argument(AGENT_TOKEN_ARG);
-  const channel = await connectToHarness(port, { type: 'hello', token, pid: process.pid }, stringify);
+  const channel = await connectAsStarted(stringify);
   serveAgent(channel, {
     exit: exitWithGroup,
     onStrayError(listener) {

@@ -3,27 +3,13 @@
 // loaded first by the generated main module, and every `node:` import resolves through the layer's import map. Like
 // a process agent (agent-main.ts) it connects back to the harness over TCP on 127.0.0.1 (`node:net`, which the layer
 // maps to bare-net), serves cases there, and ends with its process group.
-import { connectToHarness } from './tcp-harness-channel.js';
-import { AGENT_PORT_ARG, AGENT_TOKEN_ARG } from './protocol.js';
+import { connectAsStarted } from './tcp-harness-channel.js';
 import { describeError } from '../describe-error.js';
 import { serveAgent, stringify } from './serve-agent.js';
 import { barePlatform } from './bare-platform.js';
 
-function argument(name: string): string {
-  const index = process.argv.indexOf(name);
-  const value = index >= 0 ? process.argv[index + 1] : undefined;
-  if (!value) {
-    process.stderr.write(`rtconf agent: missing ${name}; this file is started by rtconf, not by hand\n`);
-    process.exit(2);
-  }
-  return value;
-}
-
 async function main(): Promise<void> {
-  const port = Number(argument(AGENT_PORT_ARG));
-  const token = argument(AGENT_TOKEN_ARG);
-  const channel = await connectToHarness(port, { type: 'hello', token, pid: process.pid }, stringify);
-  serveAgent(channel, barePlatform());
+  serveAgent(await connectAsStarted(stringify), barePlatform());
 }
 
 main().catch((error: unknown) => {

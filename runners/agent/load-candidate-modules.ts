@@ -7,7 +7,7 @@ import { MODULES, type ModuleName } from '../../spec/rule.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import type { CandidateModules } from '../../conformance/modules.js';
 import { builtinHttps, resolveHttpsLoadTarget } from '../https-load-target.js';
-import { packageCandidate } from '../candidate-shape.js';
+import { adapterParts, packageCandidate } from '../candidate-shape.js';
 import { loadAdapter } from '../load-adapter.js';
 import { loadReferenceOracle } from '../reference-modules.js';
 import type { CandidateLoad } from './protocol.js';
@@ -90,14 +90,7 @@ async function loadModules(load: CandidateLoad): Promise<LoadedCandidate> {
   if (load.kind === 'reference') return { modules: await loadReferenceOracle(), loadErrors: {}, declared: load.declared };
   if (load.kind === 'npm') return loadNpm(load);
   try {
-    const adapter = await loadAdapter(load.spec, load.cwd);
-    return {
-      modules: adapter.modules,
-      loadErrors: {},
-      name: adapter.name,
-      ...(adapter.version !== undefined ? { version: adapter.version } : {}),
-      ...(adapter.declared ? { declared: adapter.declared } : {}),
-    };
+    return { ...adapterParts(await loadAdapter(load.spec, load.cwd)), loadErrors: {} };
   } catch (error) {
     throw new CandidateLoadError(error instanceof Error ? error.message : String(error));
   }

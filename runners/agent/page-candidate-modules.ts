@@ -7,7 +7,7 @@
 import type { CandidateModules } from '../../conformance/modules.js';
 import { errorText, firstLine } from '../../io/message-text.js';
 import { MODULES, type ModuleName } from '../../spec/rule.js';
-import { checkAdapterExport, packageCandidate } from '../candidate-shape.js';
+import { adapterParts, checkAdapterExport, packageCandidate } from '../candidate-shape.js';
 import type { LoadedCandidate } from './load-candidate-modules.js';
 import type { CandidateLoad } from './protocol.js';
 
@@ -53,14 +53,7 @@ function fromPackage(load: Extract<CandidateLoad, { kind: 'npm' }>, namespace: R
 /** An adapter: its default export checked by the same shape checks as a Node agent's (candidate-shape.ts). */
 function fromAdapter(spec: string, namespace: Record<string, unknown>): LoadedCandidate {
   try {
-    const adapter = checkAdapterExport(namespace.default);
-    return {
-      modules: adapter.modules,
-      loadErrors: {},
-      name: adapter.name,
-      ...(adapter.version !== undefined ? { version: adapter.version } : {}),
-      ...(adapter.declared ? { declared: adapter.declared } : {}),
-    };
+    return { ...adapterParts(checkAdapterExport(namespace.default)), loadErrors: {} };
   } catch (error) {
     throw new CandidateLoadError(`adapter ${spec}: ${errorText(error)}`);
   }

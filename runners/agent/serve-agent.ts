@@ -249,7 +249,7 @@ function harnessFailure(id: string, thrown: unknown): { result: CaseResult; recy
 /**
  * Serves the harness over `harness` until the channel closes: loads the candidate on `init`, runs each case on `run`.
  * @example
- * serveAgent(await connectToHarness(port, hello), { exit: () => process.exit(0), onStrayError: (listener) => process.on('uncaughtException', (error) => listener(error, 'uncaught-exception')) });
+ * serveAgent(await connectAsStarted(stringify), { exit: () => process.exit(0), onStrayError: (listener) => process.on('uncaughtException', (error) => listener(error, 'uncaught-exception')) });
  */
 export function serveAgent(harness: HarnessChannel, platform: AgentPlatform): void {
   const caseFiles: string[] = [];

@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import type { HarnessChannel } from './channel.js';
 import { LineFramer } from './line-framer.js';
-import { MAX_LINE_BYTES, type TcpHello } from './protocol.js';
+import { AGENT_PORT_ARG, AGENT_TOKEN_ARG, MAX_LINE_BYTES, type TcpHello } from './protocol.js';
 
 /**
  * Connects to the harness.
@@ -14,7 +14,7 @@ import { MAX_LINE_BYTES, type TcpHello } from './protocol.js';
  * @example
  * const channel = await connectToHarness(port, { type: 'hello', token, pid: process.pid });
  */
-export async function connectToHarness(port: number, hello: TcpHello, stringify: typeof JSON.stringify = JSON.stringify): Promise<HarnessChannel> {
+async function connectToHarness(port: number, hello: TcpHello, stringify: typeof JSON.stringify = JSON.stringify): Promise<HarnessChannel> {
   const socket = connect({ host: '127.0.0.1', port });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -37,4 +37,23 @@ export async function connectToHarness(port: number, hello: TcpHello, stringify:
       send(stringify(hello));
     },
   };
+}
+
+/** A value of the agent's command line; without it the agent was not started by rtconf, and says so (exit 2). */
+function argument(name: string): string {
+  const index = process.argv.indexOf(name);
+  const value = index >= 0 ? process.argv[index + 1] : undefined;
+  if (!value) {
+    process.stderr.write(`rtconf agent: missing ${name}; this file is started by rtconf, not by hand\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * Connects to the harness with the port and token its command line carries, as every process agent starts.
+ * @param stringify how frames are written (the agent's wire format)
+ */
+export function connectAsStarted(stringify: typeof JSON.stringify): Promise<HarnessChannel> {
+  return connectToHarness(Number(argument(AGENT_PORT_ARG)), { type: 'hello', token: argument(AGENT_TOKEN_ARG), pid: process.pid }, stringify);
 }

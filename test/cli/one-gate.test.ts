@@ -117,7 +117,7 @@ describe('one gate for run, report, diff and dashboard', function () {
     const out = join(dir, 'junit-regressed');
     const outcome = await runCli(['report', laterFile, '--expect', expectFile, '--out', out]);
     expect(outcome.code, outcome.stdout + outcome.stderr).to.equal(1);
-    expect(outcome.stdout).to.match(/^verdict: FAIL, 3 unexpected$/m);
+    expect(outcome.stdout).to.match(/^verdict: FAIL, 3 unexpected: /m);
     expect(junitFailures(await readFile(join(out, 'junit.xml'), 'utf8'))).to.equal(3);
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readResults } from '../../results/read-results.js';
 import { replayCommand } from '../../results/replay.js';
 import { ROOT, runCli, runNode } from './run-cli.js';
+import { printable } from '../../cli/terminal-text.js';
 
 describe('rtconf run (end to end, querystring)', function () {
   this.timeout(120_000);
@@ -113,7 +114,8 @@ describe('rtconf run (end to end, querystring)', function () {
     expect(replayed[0]?.counterexample).to.deep.equal(original?.counterexample);
     // A replay ends with the verdict of its one case.
     const firstLine = (original?.message ?? '').split('\n')[0] ?? '';
-    expect(again.stdout.trimEnd().split('\n').slice(-2)).to.deep.equal([`${target}: fail — ${firstLine}`, `  counterexample: ${original?.counterexample?.value ?? ''}`]);
+    // The console shows the candidate's text with control characters (here U+0080, which the property draws) as '?'.
+    expect(again.stdout.trimEnd().split('\n').slice(-2)).to.deep.equal([`${target}: fail — ${printable(firstLine)}`, `  counterexample: ${printable(original?.counterexample?.value ?? '')}`]);
     // The run it came from is untouched.
     expect((await readResults(join(dir, 'replay-all', 'results.json'))).runs[0]?.results.length).to.be.greaterThan(1);
   });

@@ -25,7 +25,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const RUNS = join(ROOT, 'docs', 'conformance', 'runs');
 const EXPECTATIONS = join(ROOT, 'expectations');
 /** Node 18, 20, 22, 24, 25, 26, Bun 1, Deno 2 and workerd at its release's date. */
-const RUNTIMES = 9;
+// Node 18 to 26 (six), Bun, Deno, workerd at its own date and Bare; workerd at 2025-08-14 has no https.
+const RUNTIMES = 10;
 
 declare const document: { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }> };
 
@@ -78,7 +79,7 @@ describe('the published certification (docs/conformance)', function () {
   it("lists in its 'differs' filter exactly the runtime divergences the expectations files document", async () => {
     const data = buildDashboardData(await publishedRuns());
     const columns = runtimeColumns(data);
-    expect(columns, 'the nine certified runtimes that provide every module').to.have.length(RUNTIMES);
+    expect(columns, 'the ten certified runtimes that provide every module').to.have.length(RUNTIMES);
     // The page's own filter, with those columns compared: the rules it shows are the ones whose status differs.
     const differing = createDashboardRowFilter(data).visibleRules({ ...DEFAULTS, cmp: cmpOf(columns) }).map((r) => data.rules[r]?.id ?? '');
     expect(differing.sort()).to.deep.equal(await documentedDivergences(data, columns));
@@ -93,7 +94,7 @@ describe('the published certification (docs/conformance)', function () {
     });
     after(() => browser?.close());
 
-    it('draws all nine runtimes with their versions and, comparing them, lists the documented divergences', async () => {
+    it('draws all ten runtimes with their versions and, comparing them, lists the documented divergences', async () => {
       const data = buildDashboardData(await publishedRuns());
       const columns = runtimeColumns(data);
       const page = `${pathToFileURL(join(ROOT, 'docs', 'conformance', 'index.html')).href}#cmp=${columns.join(',')}`;

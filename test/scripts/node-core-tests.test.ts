@@ -8,6 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, TSX, runNode } from '../cli/run-cli.js';
 
+/**
+ * How long a refusal may take: it runs nothing, but starting Node with tsx and loading the script took over 20 s in
+ * parallel workers at load 16, so the bound is what holds at that load with a margin, not what an idle machine needs.
+ */
+const REFUSAL_LIMIT_MS = 45_000;
+
 const SCRIPT = join(ROOT, 'scripts', 'node-core-tests.mjs');
 
 describe('scripts/node-core-tests.mjs (Node core tests against the reference)', function () {
@@ -72,22 +78,24 @@ describe('scripts/node-core-tests.mjs (Node core tests against the reference)', 
     expect(outcome.stdout).to.contain('1 failing the gate');
   });
 
-  it('with --known, refuses a file without the table or with a row that gives no reason (exit 2, one line)', async () => {
+  it('with --known, refuses a file without the table or with a row that gives no reason (exit 2, one line)', async function () {
+    this.timeout(3 * REFUSAL_LIMIT_MS);
     const noSection = await knownFile({ 'parallel/test-child-process-which.js': 'a reason long enough to count' }, '### Another heading');
-    const missing = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noSection], { timeoutMs: 20_000 });
+    const missing = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noSection], { timeoutMs: REFUSAL_LIMIT_MS });
     expect(missing.code).to.equal(2);
     expect(missing.stderr.split('\n')[0]).to.match(/no "### Core test files the reference fails" section/);
     const noReason = await knownFile({ 'parallel/test-child-process-which.js': '' });
-    const bare = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noReason], { timeoutMs: 20_000 });
+    const bare = await runNode(['--import', TSX, SCRIPT, testDir, '--known', noReason], { timeoutMs: REFUSAL_LIMIT_MS });
     expect(bare.code).to.equal(2);
     expect(bare.stderr.split('\n')[0]).to.match(/the row of parallel\/test-child-process-which.js gives no reason/);
   });
 
-  it('refuses a folder that is not a Node test/ directory, and unknown flags, with exit 2 and one line', async () => {
-    const notTests = await runNode(['--import', TSX, SCRIPT, ROOT], { timeoutMs: 20_000 });
+  it('refuses a folder that is not a Node test/ directory, and unknown flags, with exit 2 and one line', async function () {
+    this.timeout(3 * REFUSAL_LIMIT_MS);
+    const notTests = await runNode(['--import', TSX, SCRIPT, ROOT], { timeoutMs: REFUSAL_LIMIT_MS });
     expect(notTests.code).to.equal(2);
     expect(notTests.stderr.split('\n')[0]).to.match(/is not a Node test\/ directory/);
-    const badFlag = await runNode(['--import', TSX, SCRIPT, testDir, '--nope'], { timeoutMs: 20_000 });
+    const badFlag = await runNode(['--import', TSX, SCRIPT, testDir, '--nope'], { timeoutMs: REFUSAL_LIMIT_MS });
     expect(badFlag.code).to.equal(2);
     expect(badFlag.stderr.split('\n')[0]).to.match(/^node-core-tests: .*--nope/);
   });

@@ -143,6 +143,10 @@ export const httpsAudit: ModuleAudit = {
     { case: 'https.create-server.presents-key-cert-certificate', candidates: [serverDrops('key', 'cert')] },
     { case: 'https.create-server.pfx-with-passphrase', candidates: [serverDrops('pfx')] },
     {
+      case: 'https.create-server.key-cert-as-pem-text',
+      candidates: [candidate('drops key and cert given as PEM text', () => editedServerOptions((options) => (typeof options['key'] === 'string' ? without(options, 'key', 'cert') : options)))],
+    },
+    {
       case: 'https.create-server.key-cert-as-buffers',
       candidates: [candidate('drops key and cert given as bytes', () => editedServerOptions((options) => (Buffer.isBuffer(options['key']) ? without(options, 'key', 'cert') : options)))],
     },

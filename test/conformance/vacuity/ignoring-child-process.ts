@@ -6,6 +6,7 @@ import { constants } from 'node:os';
 import { promisify } from 'node:util';
 import type { ChildProcessModule } from '../../../conformance/modules.js';
 import reference from '../../../reference/child_process.js';
+import { editCallbackError } from '../child_process-mutant-kit.js';
 
 type Fn = (...args: unknown[]) => unknown;
 export type Options = Record<string, unknown>;
@@ -95,33 +96,9 @@ export function editedChildren(launchers: readonly Launcher[], edit: (child: Chi
   );
 }
 
-/** exec and execFile whose callbacks (and promisified rejections) see the error through `edit`. */
+/** exec and execFile whose callbacks (and promisified rejections) see the error through `edit`: the mutant kit's edit. */
 export function editedCallbackError(edit: (error: Error & Record<string, unknown>) => void): ChildProcessModule {
-  const wrap = (original: Fn): Fn => {
-    const wrapped = (...args: unknown[]): unknown => {
-      if (typeof args[args.length - 1] !== 'function') return original(...args);
-      const callback = args.pop() as Fn;
-      return original(...args, (error: (Error & Record<string, unknown>) | null, stdout: unknown, stderr: unknown) => {
-        if (error) edit(error);
-        callback(error, stdout, stderr);
-      });
-    };
-    const custom = (original as unknown as Record<symbol, Fn | undefined>)[promisify.custom];
-    if (custom) {
-      Object.defineProperty(wrapped, promisify.custom, {
-        value: (...args: unknown[]) => {
-          const promise = custom(...args) as Promise<unknown> & { child?: unknown };
-          const edited = promise.catch((error: Error & Record<string, unknown>) => {
-            edit(error);
-            throw error;
-          });
-          return Object.assign(edited, { child: promise.child });
-        },
-      });
-    }
-    return wrapped;
-  };
-  return childProcessWith({ exec: wrap(ref['exec']), execFile: wrap(ref['execFile']) });
+  return childProcessWith(editCallbackError(edit));
 }
 
 /** A signal given by number, by its name (the reference's callbacks and events name signals). */

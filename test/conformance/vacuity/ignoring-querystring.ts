@@ -2,21 +2,9 @@
 // rule undone (a delimiter dropped, an option ignored, a value written as the default for unsupported values), edited
 // where the application hands it over. What each one must fail is listed in querystring-audit.ts.
 import type { QuerystringModule } from '../../../conformance/modules.js';
-import reference from '../../../reference/querystring.js';
 
-export type Options = Record<string, unknown> | undefined;
-
-/** The module's functions with the loose signatures an application may call them with. */
-export interface LooseQuerystring {
-  parse: (str: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
-  decode: (str: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
-  stringify: (obj: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
-  encode: (obj: unknown, sep?: unknown, eq?: unknown, options?: Options) => unknown;
-  escape: (str: string) => string;
-  unescape: (str: string) => string;
-}
-
-const ref = reference as unknown as LooseQuerystring;
+// The loose signatures an application may call the functions with, and the reference typed so: the mutant kit's.
+import { ref, type Mutable as LooseQuerystring } from '../querystring-mutant-kit.js';
 
 /**
  * A module behaving as the reference, bound to itself: its parse and stringify use *its* current unescape/escape, so

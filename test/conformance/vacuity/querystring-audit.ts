@@ -3,7 +3,8 @@
 // unsupported one), every one of which the case must fail; and the cases about neither, with why.
 import type { CandidateModules } from '../../../conformance/modules.js';
 import type { AuditEntry, IgnoringCandidate, ModuleAudit } from './audit-entry.js';
-import { latin1Escape, latin1Unescape, mappedInput, mappedResult, overEncodingEscape, querystringWith, type LooseQuerystring, type Options } from './ignoring-querystring.js';
+import { latin1Escape, latin1Unescape, mappedInput, mappedResult, overEncodingEscape, querystringWith } from './ignoring-querystring.js';
+import type { Mutable as LooseQuerystring, Options } from '../querystring-mutant-kit.js';
 import reference from '../../../reference/querystring.js';
 
 const ref = reference as unknown as LooseQuerystring;

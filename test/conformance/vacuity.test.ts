@@ -1,7 +1,8 @@
 // The vacuity audit (issue 31 §3): every case whose rule concerns an option or a value fails each candidate that
 // ignores it (the option dropped, another default, the value swapped for the default), so no case passes an
 // implementation that does not do what its rule says; every other case is exempt with a reason. The tables are in
-// test/conformance/vacuity/; `npm run vacuity` runs this file alone (its name keeps it out of `npm test`: it takes minutes).
+// test/conformance/vacuity/; `npm run test:vacuity` runs this file alone, a long suite of its own (test/test-suites.ts keeps
+// it out of `npm test`: it takes minutes), which `.ci/run` runs with the others (`npm run test:long`).
 import './vacuity/end-on-failure.js';
 import { expect } from 'chai';
 import { allCases } from '../../conformance/registry.js';
