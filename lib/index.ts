@@ -3,7 +3,7 @@
 export { run, DEFAULT_CANDIDATES, RunOptionsError, type RunOptions, type RunStart } from './run.js';
 export { selectCases, type Selection } from './select-cases.js';
 export { judge, type JudgeOptions } from './judge.js';
-export { pairBaseline, type CandidatePair, type PairedCandidate, type Pairing } from '../results/candidate-pairing.js';
+export { pairBaseline, type BaselineInput, type CandidatePair, type PairedCandidate, type Pairing } from '../results/candidate-pairing.js';
 export { apiStatesOf } from './api-states-of.js';
 
 export { writeReports, ReportsWriteError, type WrittenReports } from '../reports/write-reports.js';
@@ -32,7 +32,7 @@ export type {
   RunEnvironment,
   Summary,
 } from '../results/results-file.js';
-export type { BaselineInput, ExpectationMarks, ExpectationsInput, ResultExpectation } from '../results/expectation-marks.js';
+export type { ExpectationMarks, ExpectationsInput, ResultExpectation } from '../results/expectation-marks.js';
 export type { ExpectationOutcome, ExpectationSource } from '../results/expectation-match.js';
 export type { GateItem, GateReport, UnmatchedSource } from '../results/regression-gate.js';
 export type { RepetitionOf } from '../runners/run-suite.js';

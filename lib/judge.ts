@@ -1,7 +1,8 @@
 // `judge`: the one gate over a run, as `rtconf run`, `report` and `dashboard` exit by it: each result expected or
 // unexpected against expectations files and a baseline, or with neither, every failing normative case unexpected.
 import type { ResultsFile } from '../results/results-file.js';
-import { gateSources, markExpectations, type BaselineInput, type ExpectationMarks, type ExpectationsInput } from '../results/expectation-marks.js';
+import { gateSources, markExpectations, type ExpectationMarks, type ExpectationsInput } from '../results/expectation-marks.js';
+import type { BaselineInput } from '../results/candidate-pairing.js';
 
 export interface JudgeOptions {
   /** Expectations files as `readExpectations` read them, with their paths, consulted in this order. */

@@ -22,7 +22,8 @@ import { buildCandidate } from './build-candidate.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { toPosix } from './reference-sources.js';
 import { writeSourceSnapshot } from './source-snapshot.js';
-import { casesToRemeasure, compactPoints, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
+import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
+import { compactPoints, type CoverageMap, type CoveredCase, type FileCoverage } from './file-coverage.js';
 import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 
 /** Bump when the shape of the cached map changes. */
@@ -35,31 +36,6 @@ const CACHE_FORMAT = 1;
  * fork's default execArgv (the parent's) is code a case can see run and check.
  */
 export const CASE_RUNTIME_ARGUMENTS: readonly string[] = ['--stack-trace-limit=10'];
-export interface CoveredCase {
-  readonly id: string;
-  readonly module: ModuleName;
-  readonly rules: readonly string[];
-  /** The outcome against the unmutated reference in this process. */
-  readonly status: Status;
-  readonly durationMs: number;
-}
-
-/** Per source file: distinct sets of case indices (-1: ran while loading) and the points `[line, column, set, …]`. */
-export interface FileCoverage {
-  readonly sets: readonly (readonly number[])[];
-  /** Flat triples: 0-based original line, 0-based column, index into `sets`; sorted by line, then column. */
-  readonly points: readonly number[];
-}
-
-export interface CoverageMap {
-  readonly format: number;
-  readonly key: string;
-  readonly seed: number;
-  readonly cases: readonly CoveredCase[];
-  readonly files: Readonly<Record<string, FileCoverage>>;
-  readonly durationMs: number;
-}
-
 export interface CoverageOptions {
   readonly seed: number;
   readonly timeoutMs: number;
@@ -350,51 +326,6 @@ function compact(covered: ReadonlyMap<string, ReadonlySet<number>>): Record<stri
   return files;
 }
 
-/**
- * The indices of the cases that executed the code between two positions of a file (0-based lines and columns),
- * -1 included when it ran at load. Where no mapping point falls inside the span, the nearest point before it decides
- * (its generated code extends to the next point): a case too many costs time, a case too few a false survivor.
- */
-export function casesCoveringSpan(
-  coverage: FileCoverage | undefined,
-  from: { line: number; column: number },
-  to: { line: number; column: number },
-  scope?: { from: { line: number; column: number }; to: { line: number; column: number } },
-): Set<number> {
-  const found = new Set<number>();
-  if (!coverage) return found;
-  const { points, sets } = coverage;
-  const before = (line: number, column: number, other: { line: number; column: number }): boolean => line < other.line || (line === other.line && column < other.column);
-  let previous = -1;
-  let inside = false;
-  for (let at = 0; at < points.length; at += 3) {
-    const line = points[at] as number;
-    const column = points[at + 1] as number;
-    if (before(line, column, from)) {
-      previous = at;
-      continue;
-    }
-    if (line > to.line || (line === to.line && column >= to.column)) break;
-    inside = true;
-    for (const index of sets[points[at + 2] as number] ?? []) found.add(index);
-  }
-  if (inside) return found;
-  // Inside a function, the cases that ran any of the function: none when no case called it (the point before the
-  // span is then code outside the function, often code that ran at load, which says nothing about this one). At the
-  // top level, the point before the span.
-  if (scope) {
-    for (let at = 0; at < points.length; at += 3) {
-      const line = points[at] as number;
-      const column = points[at + 1] as number;
-      if (before(line, column, scope.from)) continue;
-      if (!before(line, column, scope.to)) break;
-      for (const index of sets[points[at + 2] as number] ?? []) found.add(index);
-    }
-    return found;
-  }
-  if (previous >= 0) for (const index of sets[points[previous + 2] as number] ?? []) found.add(index);
-  return found;
-}
 
 function sourceFilesUnder(dir: string, pattern = /\.(ts|mts|cts|mjs|cjs|js|json)$/): string[] {
   const files: string[] = [];

@@ -2,7 +2,7 @@
 // first, each under a limit generous against its unmutated duration), and which modules and rules it counts for.
 import type { CaseMeta } from '../conformance/case.js';
 import type { ModuleName } from '../spec/rule.js';
-import { casesCoveringSpan, type CoverageMap } from './coverage-map.js';
+import { casesCoveringSpan, type CoverageMap } from './file-coverage.js';
 import type { Mutant } from './generate-mutants.js';
 import type { ReferenceSources } from './reference-sources.js';
 import { lineStarts } from './source-map.js';

@@ -7,7 +7,7 @@ import ts from 'typescript5';
 import type { CaseMeta } from '../conformance/case.js';
 import type { ModuleName } from '../spec/rule.js';
 import { changedLines, type LineChange } from './changed-block.js';
-import { casesCoveringSpan, type CoverageMap, type CoveredCase, type FileCoverage } from './coverage-map.js';
+import { casesCoveringSpan, compactPoints, type CoverageMap, type CoveredCase, type FileCoverage } from './file-coverage.js';
 
 /** An earlier map with what it was measured on. */
 export interface EarlierCoverage {
@@ -125,21 +125,6 @@ function movedLine(line: number, change: LineChange | undefined): number | undef
   return line + change.newTo - change.oldTo;
 }
 
-/** Points keyed `line:column`, each with its case indices, as a file's compact coverage (identical sets shared). */
-export function compactPoints(points: ReadonlyMap<string, ReadonlySet<number>>): FileCoverage {
-  const list = [...points].map(([key, set]) => {
-    const [line = 0, column = 0] = key.split(':').map(Number);
-    return { line, column, set: [...set].sort((a, b) => a - b).join(',') };
-  });
-  list.sort((a, b) => a.line - b.line || a.column - b.column);
-  const setIndex = new Map<string, number>();
-  const flat: number[] = [];
-  for (const point of list) {
-    if (!setIndex.has(point.set)) setIndex.set(point.set, setIndex.size);
-    flat.push(point.line, point.column, setIndex.get(point.set) as number);
-  }
-  return { sets: [...setIndex.keys()].map((text) => text.split(',').map(Number)), points: flat };
-}
 
 function lineOffsets(text: string): number[] {
   const starts = [0];

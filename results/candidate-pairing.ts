@@ -6,8 +6,18 @@
 // the one with the other. The baseline is then read with its paired candidates renamed to
 // the run's ids, so the gate, the report's comparison and `rtconf diff` match them with no change of their own.
 import { CandidateError } from './candidate-spec.js';
-import type { BaselineInput } from './expectation-marks.js';
 import type { CandidateInfo, ResultsFile } from './results-file.js';
+
+/** A baseline run as read by `readResults`, with the path it came from. */
+export interface BaselineInput {
+  readonly file: string;
+  readonly results: ResultsFile;
+  /**
+   * How its candidates were paired with the run's (`pairBaseline`, below), `results` then being
+   * the baseline under the run's ids; the label says so.
+   */
+  readonly pairing?: Pairing;
+}
 
 /** What pairing reads of a candidate: its id, and what it is (two builds of node are both `runtime` and `node`). */
 export type PairedCandidate = Pick<CandidateInfo, 'id' | 'kind' | 'name'>;

@@ -17,7 +17,7 @@ import type { CandidateRun, ResultsFile, RuleSummary } from './results-file.js';
 import { isFailing, type Status } from './status.js';
 
 import { BASELINE_LABEL, EXPECTATIONS_LABEL, type ExpectationCounts } from './expectation-note.js';
-import { describePairing, type Pairing } from './candidate-pairing.js';
+import { describePairing, type BaselineInput } from './candidate-pairing.js';
 
 export type { ExpectationOutcome } from './expectation-match.js';
 export type { ExpectationCounts } from './expectation-note.js';
@@ -52,16 +52,6 @@ export interface ExpectationMarks {
   counts(candidate: string): ExpectationCounts;
 }
 
-/** A baseline run as read by `readResults`, with the path it came from. */
-export interface BaselineInput {
-  readonly file: string;
-  readonly results: ResultsFile;
-  /**
-   * How its candidates were paired with the run's (`pairBaseline`, results/candidate-pairing.ts), `results` then being
-   * the baseline under the run's ids; the label says so.
-   */
-  readonly pairing?: Pairing;
-}
 
 /**
  * The gate's sources in the order `rtconf run` gives them: the expectations files first, then the baseline. Each is

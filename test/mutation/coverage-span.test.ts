@@ -1,8 +1,8 @@
-// Which cases a mutant runs against (mutation/coverage-map.ts casesCoveringSpan), on a hand-made map: the points of
+// Which cases a mutant runs against (mutation/file-coverage.ts casesCoveringSpan), on a hand-made map: the points of
 // a span decide; a span without points inside a function takes the function's cases, and none when no case called
 // the function (not the point before it, which may be code that ran at load and would send every case).
 import { expect } from 'chai';
-import { casesCoveringSpan, type FileCoverage } from '../../mutation/coverage-map.js';
+import { casesCoveringSpan, type FileCoverage } from '../../mutation/file-coverage.js';
 
 // Lines (0-based): 0 runs at load (-1); 2–4 a function cases 0 and 1 ran; 10 load again; 12–16 a function nobody
 // called (no covered point); 20 top-level code case 2 ran.

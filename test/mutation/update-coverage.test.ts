@@ -3,7 +3,7 @@
 // coverage of the others is moved to the lines where their code now is.
 import { expect } from 'chai';
 import type { CaseMeta } from '../../conformance/case.js';
-import type { CoverageMap } from '../../mutation/coverage-map.js';
+import type { CoverageMap } from '../../mutation/file-coverage.js';
 import { changedLines } from '../../mutation/changed-block.js';
 import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from '../../mutation/update-coverage.js';
 

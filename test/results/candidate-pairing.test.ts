@@ -2,7 +2,8 @@
 // hold '='), nothing is paired twice, and the baseline is read under the run's ids so the gate and diff compare them.
 import { expect } from 'chai';
 import { pairBaseline, type PairedCandidate } from '../../results/candidate-pairing.js';
-import { gateSources, type BaselineInput } from '../../results/expectation-marks.js';
+import { gateSources } from '../../results/expectation-marks.js';
+import type { BaselineInput } from '../../results/candidate-pairing.js';
 import { diffResults } from '../../results/diff.js';
 import { evaluateGate, sourceFromBaseline } from '../../results/regression-gate.js';
 import type { ResultsFile, Status } from '../../results/results-file.js';
