@@ -86,8 +86,8 @@ const RUN = {
     jobs: {
       type: 'string',
       value: 'N',
-      help: "cases run at once in agents, 1 to 256: one pool of N slots shared by all out-of-process candidates of the run, each case holding a slot while it runs (the reference runs beside them, in rtconf's own process)",
-      byDefault: 'the number of CPU cores',
+      help: "cases run at once in agents, 1 to 256: one pool of N slots shared by all out-of-process candidates of the run, each case holding a slot while it runs (the reference is one of them: it runs in agents of rtconf's own Node)",
+      byDefault: 'twice the number of CPU cores',
     },
     shard: { type: 'string', value: 'I/N', help: 'run only the I-th of N deterministic slices of the selected cases (join the shards with rtconf merge)', byDefault: 'all' },
     expect: {
@@ -215,7 +215,7 @@ const BISECT = {
     ...SELECTION,
     seed: { type: 'string', value: 'N', help: 'one seed for every probe', byDefault: 'random, printed' },
     timeout: { type: 'string', value: 'MS', help: 'per-case time limit for cases that set none', byDefault: String(DEFAULT_TIMEOUT_MS) },
-    jobs: { type: 'string', value: 'N', help: 'cases run at once in agents, in each probe (probes run one after another)', byDefault: 'the number of CPU cores' },
+    jobs: { type: 'string', value: 'N', help: 'cases run at once in agents, in each probe (probes run one after another)', byDefault: 'twice the number of CPU cores' },
     samples: { type: 'string', value: 'N', help: 'releases probed evenly between the two ends before the search, 0 to 64; a change that comes and goes between samples can only be seen with more', byDefault: `${DEFAULT_SAMPLES}, the midpoint` },
     'max-probes': { type: 'string', value: 'N', help: 'stop after N probes, each a download of the release unless cached', byDefault: String(DEFAULT_MAX_PROBES) },
     by: { type: 'string', value: 'WHAT', help: 'status: a change is a change of status; message: two failures with different messages (first lines) differ too', byDefault: 'status' },

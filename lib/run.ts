@@ -26,7 +26,7 @@ export interface RunOptions extends Selection {
   readonly seed?: number;
   /** The time limit of a case that sets none, in ms, 1 to 3600000 (default: 10000). */
   readonly timeoutMs?: number;
-  /** Agent processes shared by the out-of-process candidates, 1 to 256 (default: the number of CPU cores). */
+  /** Agent processes shared by the out-of-process candidates, 1 to 256 (default: twice the number of CPU cores). */
   readonly jobs?: number;
   /** Run every case this many times, 1 to 1000: a case whose runs end differently is `flaky` (default: 1). */
   readonly repeat?: number;

@@ -13,9 +13,14 @@ export interface JobPool {
   acquire(): Promise<() => void>;
 }
 
-/** The default `--jobs`: one job per CPU core. */
+/**
+ * The default `--jobs`: two jobs per CPU core. A case mostly waits (on the children it starts, its timers, a TLS
+ * handshake), so one agent per core left the cores idle: the default run (reference and host, 379 cases) took 49.6 s
+ * with 2 jobs on 2 idle cores for 50.5 s of CPU in all its processes (1.96 times its floor), 34.8 s with 4 jobs
+ * (1.34 times), and 34.2 s with 8, whose extra agents cost more CPU than they save (`npm run floor`, 2026-11-28).
+ */
 export function defaultJobs(): number {
-  return typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
+  return 2 * (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);
 }
 
 /**

@@ -116,7 +116,7 @@ export interface CorpusRunOptions {
   readonly seeds?: readonly number[];
   /** Keep only the cases whose id matches one of these globs (`--case`); default: every case of the target's modules. */
   readonly caseGlobs?: readonly string[];
-  /** Job slots shared by every target (`--jobs`); default: the CPU count. */
+  /** Job slots shared by every target (`--jobs`); default: rtconf run's, twice the CPU count. */
   readonly jobs?: number;
   /** Per-case time limit (`--timeout`); default: the CLI's. */
   readonly timeoutMs?: number;
@@ -151,7 +151,7 @@ export interface TargetRun {
 /**
  * Runs the targets through the suite's own machinery (resolveCandidate, selectCases, runSuite, and for several seeds
  * the joining of `--repeat`) with the CLI's default time limit: one runSuite per module selection, as one `rtconf run
- * --module …` would be, all at once on one shared job pool (the CPU count, as `--jobs` defaults to).
+ * --module …` would be, all at once on one shared job pool (twice the CPU count, as `--jobs` defaults to).
  */
 export async function runTargets(targets: readonly RunTarget[], options: CorpusRunOptions = {}): Promise<TargetRun[]> {
   const seeds = options.seeds ?? [CORPUS_SEED];
