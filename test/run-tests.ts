@@ -64,11 +64,11 @@ export function longParts(names: readonly LongSuiteName[], files: readonly strin
 }
 
 /**
- * Parallel workers by default: one more than the cores, since most test files spend their time waiting on the
+ * Parallel workers by default: two per core and one more, since many test files spend their time waiting on the
  * processes they start (CLI runs, agents, browsers) rather than on the CPU.
  */
 export function defaultJobs(): number {
-  return availableParallelism() + 1;
+  return 2 * availableParallelism() + 1;
 }
 
 function runPart(part: TestPart, jobs: number, mochaArgs: readonly string[]): Promise<number> {

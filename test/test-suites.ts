@@ -24,6 +24,13 @@ export const LONG_SUITES = {
       'its own rule). npm test keeps the reference passing every case, every hand-written mutant caught, and the ' +
       'all-missing and all-throwing stubs failing every case (*-mutants.test.ts).',
   },
+  mutation: {
+    files: ['test/mutation/incremental-run.test.ts', 'test/mutation/mutate-sample.test.ts', 'test/cli/mutate.test.ts'],
+    why:
+      'rtconf mutate end to end: seeded samples of mutants built and run in agents, --incremental against a full run on ' +
+      'a copy of the tree, and the command line: minutes of CPU. npm test keeps the engine\'s parts (operators, ' +
+      'mutant generation, the coverage map and its update, case hashes, the committed lists and markers).',
+  },
   vacuity: {
     files: ['test/conformance/vacuity.test.ts'],
     why:
