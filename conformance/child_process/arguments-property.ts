@@ -27,20 +27,23 @@ function echoCommand(ctx: CaseContext, args: string[]): { command: string; argv:
   return { command: '/bin/sh', argv: ['-c', 'printf "%s\\0" start "$@"', 'sh', ...args], parse: (output) => output.split('\u0000').slice(1, -1) };
 }
 
+/** One argument list of each input class the two rules name, which both cases run first (execFile and spawn alike). */
+const ARGUMENT_EXAMPLES = {
+  none: [[[]]],
+  empty: [[['']]],
+  spaces: [[['a b', '  ']]],
+  quotes: [[['"q"', "'s'", 'back\\slash']]],
+  'shell-metacharacters': [[['$HOME', 'a|b', ';', '&', '*']]],
+  'non-ascii': [[['é☃😀']]],
+  newline: [[['line\nbreak', 'tab\there']]],
+};
+
 export const argumentPropertyCases = defineCases('child_process', [
   {
     id: 'child_process.execFile.arguments-reach-child-exactly',
     rules: ['child_process.exec-file.args'],
     timeoutMs: 60000,
-    examples: {
-      none: [[[]]],
-      empty: [[['']]],
-      spaces: [[['a b', '  ']]],
-      quotes: [[['"q"', "'s'", 'back\\slash']]],
-      'shell-metacharacters': [[['$HOME', 'a|b', ';', '&', '*']]],
-      'non-ascii': [[['é☃😀']]],
-      newline: [[['line\nbreak', 'tab\there']]],
-    },
+    examples: ARGUMENT_EXAMPLES,
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {
@@ -57,15 +60,7 @@ export const argumentPropertyCases = defineCases('child_process', [
     id: 'child_process.spawn.arguments-reach-child-exactly',
     rules: ['child_process.spawn.args'],
     timeoutMs: 60000,
-    examples: {
-      none: [[[]]],
-      empty: [[['']]],
-      spaces: [[['a b', '  ']]],
-      quotes: [[['"q"', "'s'", 'back\\slash']]],
-      'shell-metacharacters': [[['$HOME', 'a|b', ';', '&', '*']]],
-      'non-ascii': [[['é☃😀']]],
-      newline: [[['line\nbreak', 'tab\there']]],
-    },
+    examples: ARGUMENT_EXAMPLES,
     async run(ctx) {
       await ctx.check(
         ctx.fc.asyncProperty(argumentArbitrary(ctx), async (args) => {
