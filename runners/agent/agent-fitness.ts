@@ -57,7 +57,17 @@ function growth(label: string, before: ReadonlyMap<string, number>, now: Readonl
  * const baseline = takeFitnessBaseline(); … ; const reason = baseline.unfitness(); // "1 more active resource TCPSocketWrap"
  */
 export function takeFitnessBaseline(): FitnessBaseline {
-  const proc = (globalThis as { process?: ProcessLike }).process;
+  // Every runtime an agent runs in reaches this at its first load, so it must never throw there: a runtime whose
+  // `process` lacks these, or has them throw "not implemented" (workerd's), gets an agent that is never reused.
+  try {
+    return baselineOf((globalThis as { process?: ProcessLike }).process);
+  } catch (error) {
+    const reason = `this runtime cannot tell what its process holds (${error instanceof Error ? error.message : String(error)})`;
+    return { unfitness: () => reason };
+  }
+}
+
+function baselineOf(proc: ProcessLike | undefined): FitnessBaseline {
   if (!proc || typeof proc.getActiveResourcesInfo !== 'function') {
     return { unfitness: () => 'this runtime does not tell its active resources' };
   }
@@ -68,19 +78,34 @@ export function takeFitnessBaseline(): FitnessBaseline {
   const listeners = listenersOf(proc);
   const cwd = proc.cwd?.();
   const env = envText(proc);
-  const rss = (): number | undefined => proc.memoryUsage?.rss?.();
+  const rss = (): number | undefined => {
+    try {
+      return proc.memoryUsage?.rss?.();
+    } catch {
+      return undefined;
+    }
+  };
   const rssAtStart = rss();
   return {
     unfitness() {
-      const grown = rssAtStart === undefined ? 0 : (rss() ?? rssAtStart) - rssAtStart;
-      const problems = [
-        ...(grown > MEMORY_GROWTH_LIMIT ? [`${Math.round(grown / 1048576)} MB more memory than at its first load`] : []),
-        ...growth('active resource', resources, countsOf(proc.getActiveResourcesInfo?.() ?? [])),
-        ...growth('process listener', listeners, listenersOf(proc)),
-        ...(proc.cwd?.() !== cwd ? ['the working folder changed'] : []),
-        ...(envText(proc) !== env ? ['process.env changed'] : []),
-      ];
-      return problems.length > 0 ? problems.slice(0, 4).join(', ') : undefined;
+      try {
+        return differences();
+      } catch (error) {
+        return `its process could not be read again (${error instanceof Error ? error.message : String(error)})`;
+      }
     },
   };
+
+  function differences(): string | undefined {
+    const process = proc as ProcessLike;
+    const grown = rssAtStart === undefined ? 0 : (rss() ?? rssAtStart) - rssAtStart;
+    const problems = [
+      ...(grown > MEMORY_GROWTH_LIMIT ? [`${Math.round(grown / 1048576)} MB more memory than at its first load`] : []),
+      ...growth('active resource', resources, countsOf(process.getActiveResourcesInfo?.() ?? [])),
+      ...growth('process listener', listeners, listenersOf(process)),
+      ...(process.cwd?.() !== cwd ? ['the working folder changed'] : []),
+      ...(envText(process) !== env ? ['process.env changed'] : []),
+    ];
+    return problems.length > 0 ? problems.slice(0, 4).join(', ') : undefined;
+  }
 }
