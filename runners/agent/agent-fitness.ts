@@ -1,6 +1,7 @@
 // Whether an agent that has run one candidate's cases may load another (rtconf mutate reuses agents): what the process
 // holds now, against what it held right after its first load. A candidate's leftovers (a socket, a child, a ref'd
 // timer, a process listener, a changed environment or working folder) could change what the next candidate's cases see.
+import { errorText } from '../../io/message-text.js';
 
 /** The agent's state right after its first load, and the test of whether it is still so. */
 export interface FitnessBaseline {
@@ -8,6 +9,7 @@ export interface FitnessBaseline {
   unfitness(): string | undefined;
 }
 
+/** The parts of a runtime's `process` the check reads (any may be missing: workerd's and Bare's differ from Node's). */
 type ProcessLike = {
   getActiveResourcesInfo?: () => string[];
   eventNames?: () => (string | symbol)[];
@@ -56,13 +58,13 @@ function growth(label: string, before: ReadonlyMap<string, number>, now: Readonl
  * @example
  * const baseline = takeFitnessBaseline(); … ; const reason = baseline.unfitness(); // "1 more active resource TCPSocketWrap"
  */
-export function takeFitnessBaseline(): FitnessBaseline {
+export function takeFitnessBaseline(proc: ProcessLike | undefined = (globalThis as { process?: ProcessLike }).process): FitnessBaseline {
   // Every runtime an agent runs in reaches this at its first load, so it must never throw there: a runtime whose
   // `process` lacks these, or has them throw "not implemented" (workerd's), gets an agent that is never reused.
   try {
-    return baselineOf((globalThis as { process?: ProcessLike }).process);
+    return baselineOf(proc);
   } catch (error) {
-    const reason = `this runtime cannot tell what its process holds (${error instanceof Error ? error.message : String(error)})`;
+    const reason = `this runtime cannot tell what its process holds (${errorText(error)})`;
     return { unfitness: () => reason };
   }
 }
@@ -91,7 +93,7 @@ function baselineOf(proc: ProcessLike | undefined): FitnessBaseline {
       try {
         return differences();
       } catch (error) {
-        return `its process could not be read again (${error instanceof Error ? error.message : String(error)})`;
+        return `its process could not be read again (${errorText(error)})`;
       }
     },
   };
