@@ -4,7 +4,7 @@
 // playwright removes when the browser closes. Each page agent has a browser of its own (runners/agent/page-host.ts).
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** The variable naming the Chromium executable to use instead of looking for one. */
 const CHROMIUM_VARIABLE = 'RTCONF_CHROMIUM';
@@ -61,6 +61,9 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): { readonly p
  * Launches headless Chromium from `executable`, with `env` added to its environment.
  * @returns the browser; `browser.version()` says which Chromium it is
  */
-export function launchChromium(executable: string, env: Readonly<Record<string, string>> = {}): Promise<Browser> {
+export async function launchChromium(executable: string, env: Readonly<Record<string, string>> = {}): Promise<Browser> {
+  // Loaded on first launch: playwright-core costs about a second of CPU to load, which every run without a chromium:
+  // candidate (and every `rtconf` command that imports the runners) would otherwise pay at start.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: executable, headless: true, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS, env: { ...process.env, ...env } });
 }
