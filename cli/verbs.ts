@@ -298,8 +298,13 @@ const MUTATE = {
     },
     'audit-beyond-spec': {
       type: 'boolean',
-      help: 'run the mutants in code marked // beyond-spec: too; one a case kills is reported killed (the change reaches behaviour the spec states)',
+      help: 'run the mutants in code marked // beyond-spec: too, and those the label argument spares (a label-only argument changed, or a constant swapped into a checked one: run in full); one a case kills is reported killed (the change reaches behaviour the spec states)',
       byDefault: 'listed, not run, not scored',
+    },
+    'audit-unobservable': {
+      type: 'boolean',
+      help: 'run the mutants mutation/unobservable-mutants.json lists as not observable on this platform too; one a case kills is reported killed (its entry claims too much)',
+      byDefault: 'listed unobservable, not run, not scored',
     },
   },
   examples: ['npx rtconf mutate --module querystring --since origin/main --min-score 95', 'npx rtconf mutate --incremental'],

@@ -26,8 +26,8 @@ import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from './update-
 import { compactPoints, type CoverageMap, type CoveredCase, type FileCoverage } from './file-coverage.js';
 import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 
-/** Bump when the shape of the cached map changes. */
-const CACHE_FORMAT = 1;
+/** Bump when the shape or meaning of the cached map changes (2: points no case ran are kept, with no case). */
+const CACHE_FORMAT = 2;
 
 
 /**
@@ -222,8 +222,12 @@ export async function measureCoverageHere(sources: ReferenceSources, cases: read
   const started = performance.now();
   const build = await buildCandidate(sources, join(options.workDir, 'coverage'), { sourcemap: true });
   const scripts = readBundleScripts(sources.root, join(build.dir, 'reference'));
-  // point key (file \0 line \0 column) → case indices
+  // point key (file \0 line \0 column) → case indices. Every point of the bundle is there, those no case ran with none:
+  // a span holding only such points is code no case ran, which is not the same as a span holding no point at all.
   const covered = new Map<string, Set<number>>();
+  for (const bundle of scripts.values()) {
+    for (let at = 0; at < bundle.offsets.length; at++) if (bundle.files[at]) covered.set(pointKey(bundle, at), new Set());
+  }
   const session = new Session();
   session.connect();
   try {
@@ -305,11 +309,16 @@ function recordExecuted(bundle: BundleScript, script: ScriptCoverage, caseIndex:
   for (const range of ranges) counts.fill(range.count > 0 ? 1 : 0, range.startOffset, Math.min(range.endOffset, counts.length));
   for (let at = 0; at < bundle.offsets.length; at++) {
     if (counts[bundle.offsets[at] as number] !== 1) continue;
-    const key = `${bundle.files[at]}\0${bundle.lines[at]}\0${bundle.columns[at]}`;
+    const key = pointKey(bundle, at);
     let set = covered.get(key);
     if (!set) covered.set(key, (set = new Set()));
     set.add(caseIndex);
   }
+}
+
+/** The key of a mapping point of a bundle script in the map being measured: its file, line and column. */
+function pointKey(bundle: BundleScript, at: number): string {
+  return `${bundle.files[at]}\0${bundle.lines[at]}\0${bundle.columns[at]}`;
 }
 
 /** Groups the covered points by file, sharing identical case sets. */

@@ -13,7 +13,10 @@ export interface CoveredCase {
   readonly durationMs: number;
 }
 
-/** Per source file: distinct sets of case indices (-1: ran while loading) and the points `[line, column, set, …]`. */
+/**
+ * Per source file: distinct sets of case indices (-1: ran while loading) and the points `[line, column, set, …]`. A
+ * point with an empty set is code no case ran (format 2 on; earlier maps held only the points some case ran).
+ */
 export interface FileCoverage {
   readonly sets: readonly (readonly number[])[];
   /** Flat triples: 0-based original line, 0-based column, index into `sets`; sorted by line, then column. */
@@ -42,13 +45,15 @@ export function compactPoints(points: ReadonlyMap<string, ReadonlySet<number>>):
     if (!setIndex.has(point.set)) setIndex.set(point.set, setIndex.size);
     flat.push(point.line, point.column, setIndex.get(point.set) as number);
   }
-  return { sets: [...setIndex.keys()].map((text) => text.split(',').map(Number)), points: flat };
+  return { sets: [...setIndex.keys()].map((text) => (text === '' ? [] : text.split(',').map(Number))), points: flat };
 }
 
 /**
  * The indices of the cases that executed the code between two positions of a file (0-based lines and columns),
- * -1 included when it ran at load. Where no mapping point falls inside the span, the nearest point before it decides
- * (its generated code extends to the next point): a case too many costs time, a case too few a false survivor.
+ * -1 included when it ran at load. A span whose points no case ran gets none: no case can notice a change there (a
+ * refusal no case makes, say), and running the cases that ran the function around it only costs time. Where no mapping
+ * point falls inside the span, the nearest point before it decides (its generated code extends to the next point): a
+ * case too many costs time, a case too few a false survivor.
  */
 export function casesCoveringSpan(
   coverage: FileCoverage | undefined,

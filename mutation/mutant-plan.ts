@@ -43,22 +43,7 @@ export function planMutant(
 ): MutantPlan {
   const owners = sources.files.get(mutant.file) ?? [];
   if (!map) return { mutant, modules: owners, cases: [], rules: [], durations: new Map() };
-  const starts = lineStarts(texts.get(mutant.file) ?? '');
-  const at = (offset: number): { line: number; column: number } => {
-    let line = 0;
-    for (let low = 0, high = starts.length - 1; low <= high; ) {
-      const middle = (low + high) >> 1;
-      if ((starts[middle] as number) <= offset) {
-        line = middle;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return { line, column: offset - (starts[line] as number) };
-  };
-  const scope = mutant.scope ? { from: at(mutant.scope.start), to: at(mutant.scope.end) } : undefined;
-  const indices = casesCoveringSpan(map.files[mutant.file], at(mutant.spanStart), at(mutant.spanEnd), scope);
+  const indices = casesRunning(map, mutant.file, texts.get(mutant.file) ?? '', { start: mutant.spanStart, end: mutant.spanEnd }, mutant.scope);
   const covering = new Set<string>();
   const direct = new Set<string>();
   for (const index of indices) {
@@ -88,6 +73,29 @@ export function planMutant(
   return { mutant, modules, cases: runnable, rules, durations: usable };
 }
 
+/**
+ * The indices (into `map.cases`; -1: at load) of the cases that ran the code at [span.start, span.end) of `file`, by
+ * the map's points (see casesCoveringSpan), inside the function at `scope` when given.
+ * @param text the file's current text (offsets are into it)
+ */
+export function casesRunning(map: CoverageMap, file: string, text: string, span: { readonly start: number; readonly end: number }, scope?: { readonly start: number; readonly end: number }): Set<number> {
+  const starts = lineStarts(text);
+  const at = (offset: number): { line: number; column: number } => {
+    let line = 0;
+    for (let low = 0, high = starts.length - 1; low <= high; ) {
+      const middle = (low + high) >> 1;
+      if ((starts[middle] as number) <= offset) {
+        line = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return { line, column: offset - (starts[line] as number) };
+  };
+  return casesCoveringSpan(map.files[file], at(span.start), at(span.end), scope ? { from: at(scope.start), to: at(scope.end) } : undefined);
+}
+
 /** The time a mutant's case gets: generous against its dry-run duration, so only a real hang runs into it. */
 function limitFor(meta: CaseMeta, durationMs: number, defaultMs: number): number {
   return Math.min(meta.timeoutMs ?? defaultMs, Math.max(MIN_LIMIT_MS, Math.round(TIME_FACTOR * durationMs + 1000)));
@@ -98,9 +106,19 @@ export function planCost(plan: MutantPlan): number {
   return plan.cases.reduce((sum, meta) => sum + (plan.durations.get(meta.id) ?? 0), 0);
 }
 
-/** `plan` with the case `id` run first, when it is one of its cases (a likely killer: the one that killed it before). */
-export function firstCase(plan: MutantPlan, id: string): MutantPlan {
-  const at = plan.cases.findIndex((meta) => meta.id === id);
-  if (at <= 0) return plan;
-  return { ...plan, cases: [plan.cases[at] as CaseMeta, ...plan.cases.slice(0, at), ...plan.cases.slice(at + 1)] };
+/**
+ * `plan` cut to one case, for a swap that moved a constant into a checked position (label-arguments.ts): the fastest
+ * of its cases that also ran `next`, the statement that runs when the call returns, so that passed a good value
+ * through the call (by the block coverage; code run at load says nothing of one call). Undefined when none did.
+ * @param next [start, end) of that statement in the mutant's file
+ */
+export function planOfOneGoodCase(plan: MutantPlan, next: { readonly start: number; readonly end: number }, map: CoverageMap, texts: ReadonlyMap<string, string>): MutantPlan | undefined {
+  const { mutant } = plan;
+  const through = new Set<string>();
+  for (const index of casesRunning(map, mutant.file, texts.get(mutant.file) ?? '', next, mutant.scope)) {
+    const meta = map.cases[index];
+    if (meta) through.add(meta.id);
+  }
+  const fastest = plan.cases.filter((meta) => through.has(meta.id)).sort((a, b) => (plan.durations.get(a.id) ?? 0) - (plan.durations.get(b.id) ?? 0))[0];
+  return fastest ? { ...plan, cases: [fastest] } : undefined;
 }

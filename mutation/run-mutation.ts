@@ -20,9 +20,11 @@ import { dryRun } from './dry-run.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
 import type { Mutant } from './generate-mutants.js';
 import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
+import { KillOrder } from './kill-order.js';
+import { labelClaims, type LabelClaim } from './label-arguments.js';
 import { mutantFingerprint } from './mutant-fingerprint.js';
 import { mutantRecord, reusedRecord, withOutcome } from './mutant-record.js';
-import { firstCase, planCost, planMutant, type MutantPlan } from './mutant-plan.js';
+import { planCost, planMutant, planOfOneGoodCase, type MutantPlan } from './mutant-plan.js';
 import { usablePrevious } from './previous-run.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources } from './reference-sources.js';
@@ -54,14 +56,21 @@ export interface MutationOptions {
   readonly equivalents: EquivalentMutants;
   /**
    * Mutants of code that runs only on other platforms (mutation/unobservable-mutants.json). Those this platform cannot
-   * observe are still run where a case covers them, and reported `unobservable` unless a case notices.
+   * observe are reported `unobservable` without running (unless `auditUnobservable`).
    */
   readonly unobservable?: UnobservableMutants;
+  /**
+   * Run the listed unobservable mutants too (default: they are not run). One that a case kills is then reported killed,
+   * with a note that its entry claims too much; one that survives stays `unobservable`. Unrun, a listed mutant is out
+   * of the score as it would be surviving; only this audit can tell an entry that has gone stale (a case now notices).
+   */
+  readonly auditUnobservable?: boolean;
   /** The platform the run judges for (default: process.platform; the cases run here). */
   readonly platform?: string;
   /**
    * Run the mutants in code marked beyond the spec too (default: they are not run). One that a case kills is then
-   * reported killed, with a note that its marker claims too much; one that survives stays `beyond-spec`.
+   * reported killed, with a note that its marker claims too much; one that survives stays `beyond-spec`. The mutants the
+   * label argument spares (mutation/label-arguments.ts) then run in full too.
    */
   readonly auditBeyondSpec?: boolean;
   /** Where the coverage map and dry run are cached (default: `$RTCONF_CACHE/mutation`); null: no cache. */
@@ -72,6 +81,11 @@ export interface MutationOptions {
    * fingerprints (schema version 3 and older), is said so in one line, and the run is a full one.
    */
   readonly previous?: MutationFile;
+  /**
+   * The mutants of an earlier run (the mutation.json already in the output folder, of any seed or selection): the
+   * cases that killed mutants of the same function and file run first (mutation/kill-order.ts). Default: `previous`'s.
+   */
+  readonly killEvidence?: readonly MutantRecord[];
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: MutationEvent) => void;
 }
@@ -98,7 +112,7 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     return Math.round(ms);
   };
   const phases = { selectMs: 0, coverageMs: 0, dryRunMs: 0, mutantsMs: 0 };
-  const { mutants, generated, texts, warnings } = await selectMutants(sources, {
+  const { mutants, generated, all, texts, warnings } = await selectMutants(sources, {
     operators,
     seed: options.seed,
     ...(options.since !== undefined ? { since: options.since } : {}),
@@ -129,9 +143,13 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       base && earlierMap && earlierTexts
         ? { map: earlierMap, texts: earlierTexts, caseHashes: new Map((base.cases ?? []).map((item) => [item.id, item.hash])), now: { texts, caseHashes: hashes } }
         : undefined;
-    // Equivalent mutants never run, nor (unaudited) marked ones: a selection of nothing else needs no map.
+    // What the label argument says of the marked checks' mutants (none when auditing: then they all run in full).
+    const labels: ReadonlyMap<string, LabelClaim> = options.auditBeyondSpec ? new Map() : labelClaims(texts, mutants);
+    // Equivalent mutants never run, nor (unaudited) marked or listed ones: a selection of nothing else needs no map.
     const runs = (mutant: Mutant): boolean =>
-      !options.equivalents.has(mutant.id) && (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || mutant.beyondSpec.check === true);
+      !options.equivalents.has(mutant.id) &&
+      (options.auditBeyondSpec === true || mutant.beyondSpec === undefined || (mutant.beyondSpec.check === true && labels.get(mutant.id)?.kind !== 'text')) &&
+      (options.auditUnobservable === true || !unobservable.has(mutant.id));
     const needsCases = cases.length > 0 && mutants.some(runs);
     const dryOptions = { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) };
     // A whole run needs nearly every case in the dry run: it runs beside the coverage run (both mostly wait), over all
@@ -185,6 +203,13 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     let rerun = 0;
 
     const plans = mutants.map((mutant) => planMutant(mutant, sources, map, cases, usable, texts, options.timeoutMs));
+    // A swap that moved a constant into a checked position runs against one case that passed a good value there.
+    const oneCase = new Map<number, MutantPlan>();
+    plans.forEach((plan, index) => {
+      const label = labels.get(plan.mutant.id);
+      const one = map && label?.kind === 'constant' && label.next ? planOfOneGoodCase(plan, label.next, map, texts) : undefined;
+      if (one) oneCase.set(index, one);
+    });
     const records: MutantRecord[] = new Array(plans.length);
     let done = 0;
     const finish = (index: number, record: MutantRecord): void => {
@@ -210,38 +235,43 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     };
     // Longest first (by what running all their cases costs, the most a mutant can take), so that no long survivor is
     // left to run alone at the end; mutants of one cost in a seeded random order.
-    const queue = plans.map((plan, index) => ({ plan, index, cost: planCost(plan) }));
+    const queue = plans.map((plan, index) => ({ plan, index, cost: planCost(oneCase.get(index) ?? plan) }));
     shuffle(queue, options.seed);
     queue.sort((a, b) => b.cost - a.cost);
-    // The case that last killed a mutant of the same function: it most likely kills this one too, so it goes first.
-    const killers = new Map<string, string>();
-    const placeOf = (plan: MutantPlan): string => `${plan.mutant.file}#${plan.mutant.surrounding.start}`;
+    // The likely killers first: the cases that killed mutants of the same function, then of the same file.
+    const order = new KillOrder(options.killEvidence ?? base?.mutants, all);
     const runOne = async (): Promise<void> => {
       for (let next = queue.shift(); next && !options.signal?.aborted; next = queue.shift()) {
         const { plan, index } = next;
         const equivalent = options.equivalents.get(plan.mutant.id);
         const marker = plan.mutant.beyondSpec;
         const elsewhere = unobservable.get(plan.mutant.id);
+        const label = labels.get(plan.mutant.id);
         if (equivalent) finish(index, mutantRecord(plan, 'equivalent', 0, 0, { note: equivalent.reason }));
         else if (marker && ((!options.auditBeyondSpec && !marker.check) || plan.cases.length === 0)) finish(index, mutantRecord(plan, 'beyond-spec', 0, 0, { note: marker.reason }));
-        else if (plan.cases.length === 0) finish(index, elsewhere ? mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : mutantRecord(plan, 'no-coverage', 0, 0));
+        else if (marker && label?.kind === 'text') finish(index, mutantRecord(plan, 'beyond-spec', 0, 0, { note: labelNote(label, marker.reason) }));
+        // Not run: out of the score as a survivor would be; marked code stays beyond the spec, as it would surviving.
+        else if (elsewhere && !options.auditUnobservable) {
+          finish(index, marker ? mutantRecord(plan, 'beyond-spec', 0, 0, { note: marker.reason }) : mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }));
+        } else if (plan.cases.length === 0) finish(index, elsewhere ? mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : mutantRecord(plan, 'no-coverage', 0, 0));
         else {
           const fingerprint = mutantFingerprint(plan, texts.get(plan.mutant.file) ?? '', hashes, options.seed);
           const earlierRecord = before.get(plan.mutant.id);
           let outcome: MutantRecord;
+          let one: MutantPlan | undefined;
           const earlierOutcome = earlierRecord?.fingerprint === fingerprint ? earlierRecord.outcome : undefined;
           if (earlierRecord && earlierOutcome) {
             reused++;
             outcome = reusedRecord(plan, { ...earlierRecord, outcome: earlierOutcome }, fingerprint);
           } else {
             rerun++;
-            // The case that killed it last time, if it still covers it, goes first: it most likely kills it again.
-            const killer = earlierRecord?.outcome?.killedBy?.[0] ?? killers.get(placeOf(plan));
-            outcome = withOutcome(await runMutant(killer ? firstCase(plan, killer) : plan, sources, texts, context), fingerprint);
+            one = oneCase.get(index);
+            outcome = withOutcome(await runMutant(one ?? order.order(plan), sources, texts, context), fingerprint);
             const killedBy = outcome.status === 'killed' ? outcome.killedBy?.[0] : undefined;
-            if (killedBy) killers.set(placeOf(plan), killedBy);
+            if (killedBy) order.learn(plan.mutant, killedBy);
           }
-          finish(index, judgeUnobservable(judgeMarked(outcome, marker), elsewhere));
+          const judged = judgeUnobservable(judgeMarked(outcome, marker), elsewhere);
+          finish(index, one && label?.kind === 'constant' && judged.status === 'beyond-spec' && marker ? { ...judged, note: constantNote(label, one.cases[0]?.id ?? '', marker.reason) } : judged);
         }
       }
     };
@@ -296,3 +326,17 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
   }
 }
 
+
+/** Why a label mutant was not run. */
+function labelNote(label: LabelClaim & { kind: 'text' }, reason: string): string {
+  const names = label.parameters.map((name) => `"${name}"`).join(' and ');
+  return `not run: it changes only what is passed as ${names} of ${label.callee}, which only labels the error it throws (mutation/label-arguments.ts), so only the text of a refusal: ${reason}`;
+}
+
+/** Why a swap that moved a constant into a checked position is beyond the spec after one case. */
+function constantNote(label: LabelClaim & { kind: 'constant' }, caseId: string, reason: string): string {
+  return (
+    `run against one case, ${caseId}, which passed a good value through this call: checking the constant ${label.constant} as "${label.parameter}" of ${label.callee} refused nothing there, ` +
+    `so it refuses no call, and the mutant only stops refusing what the reference refused (mutation/label-arguments.ts): ${reason}`
+  );
+}

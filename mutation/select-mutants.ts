@@ -25,6 +25,8 @@ export interface SelectedMutants {
   readonly mutants: readonly Mutant[];
   /** How many were generated before the selection narrowed them. */
   readonly generated: number;
+  /** Every mutant generated, selected or not (where earlier runs' mutants lie now: mutation/kill-order.ts). */
+  readonly all: readonly Mutant[];
   /** Every source file's text, by file (relative to the root). */
   readonly texts: ReadonlyMap<string, string>;
   /** Markers that mark nothing or give no reason: their code is mutated as unmarked. */
@@ -43,6 +45,7 @@ export async function selectMutants(sources: ReferenceSources, selection: Mutant
     for (const problem of markerProblems(file, text)) warnings.push(`${file}:${problem.line}: ${problem.message}; its code is mutated as unmarked`);
   }
   const generated = mutants.length;
+  const all = mutants;
   if (selection.since !== undefined) {
     const changed = await changedLinesSince(sources.root, selection.since);
     mutants = mutants.filter((mutant) => touches(changed, mutant.file, mutant.line, mutant.endLine));
@@ -52,5 +55,5 @@ export async function selectMutants(sources: ReferenceSources, selection: Mutant
     mutants = mutants.filter((mutant) => matches(mutant.file));
   }
   if (selection.max !== undefined && mutants.length > selection.max) mutants = sample(mutants, selection.max, selection.seed);
-  return { mutants, generated, texts, warnings };
+  return { mutants, generated, all, texts, warnings };
 }

@@ -94,7 +94,8 @@ export function mergeCoverage(earlier: EarlierCoverage, fresh: CoverageMap, text
           const now = kept.get(index);
           return now === undefined ? [] : [now];
         });
-        if (indices.length > 0) add(line, old.points[at + 1] as number, indices);
+        // A point no kept case ran stays, with none: the fresh measurement adds the cases that ran it now.
+        add(line, old.points[at + 1] as number, indices);
       }
     }
     const measured = fresh.files[file];
@@ -105,7 +106,7 @@ export function mergeCoverage(earlier: EarlierCoverage, fresh: CoverageMap, text
           const now = freshIndex[index];
           return now === undefined ? [] : [now];
         });
-        if (indices.length > 0) add(measured.points[at] as number, measured.points[at + 1] as number, indices);
+        add(measured.points[at] as number, measured.points[at + 1] as number, indices);
       }
     }
     if (points.size > 0) files[file] = compactPoints(points);

@@ -22,11 +22,12 @@ const MUTANT_STATUSES = ['killed', 'timeout', 'survived', 'no-coverage', 'equiva
  * - `no-coverage`: no case executes the mutated code at all.
  * - `equivalent`: listed with a written reason in `mutation/equivalent-mutants.json`: it cannot be told apart, by design.
  * - `beyond-spec`: in code marked `// beyond-spec: key` (behaviour the spec does not state, which no case may
- *   encode): not run, or run (with `--audit-beyond-spec`, or as the guard of a marked refusal) and not killed. Left out
- *   of `score`, counted as not killed in `scoreOfAll`.
+ *   encode): not run, or run (with `--audit-beyond-spec`, or as the guard of a marked refusal, or against one case for
+ *   a constant swapped into a checked position: mutation/label-arguments.ts) and not killed. Left out of `score`,
+ *   counted as not killed in `scoreOfAll`.
  * - `unobservable`: not observable on this platform: a change to code that runs only on another platform (Windows,
- *   Android), listed with the platforms that can observe it in `mutation/unobservable-mutants.json`, and not killed
- *   here. It is not equivalent (a run on one of those platforms judges it). Left out of `score`, counted as not killed
+ *   Android), listed with the platforms that can observe it in `mutation/unobservable-mutants.json`: not run here (run
+ *   with `--audit-unobservable`, and not killed). It is not equivalent (a run on one of those platforms judges it). Left out of `score`, counted as not killed
  *   in `scoreOfAll`.
  * - `error`: the mutant could not be built or started (a bug in an operator, not a finding): left out of every score.
  */

@@ -37,6 +37,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const minScore = parseInteger('min-score', values['min-score'], 0, 100);
   const outDir = resolve(values.out ?? DEFAULT_OUT);
   const previous = values.incremental === true ? await readPrevious(join(outDir, 'mutation.json')) : undefined;
+  // Without --incremental the mutation.json already there still says which cases killed what: they run first.
+  const killEvidence = previous ? undefined : await readKillEvidence(join(outDir, 'mutation.json'));
   const equivalents = await readEquivalentMutants(equivalentMutantsPath(root));
   const unobservable = await readUnobservableMutants(unobservableMutantsPath(root));
 
@@ -57,8 +59,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       equivalents,
       unobservable,
       auditBeyondSpec: values['audit-beyond-spec'] === true,
+      auditUnobservable: values['audit-unobservable'] === true,
       ...(values['no-cache'] ? { cacheDir: null } : {}),
       ...(previous ? { previous } : {}),
+      ...(killEvidence ? { killEvidence } : {}),
       signal: interrupt.signal,
       onEvent: (event) => {
         if (event.kind === 'phase') process.stderr.write(`rtconf: ${event.message}\n`);
@@ -106,6 +110,21 @@ async function readPrevious(file: string): Promise<MutationFile | undefined> {
     return undefined;
   }
   return readMutation(file);
+}
+
+/**
+ * The mutants of the mutation.json in the output folder, to order cases by (mutation/kill-order.ts); none, or one
+ * that cannot be read, only leaves the order fastest first (it is about to be written over, so it is no bad input).
+ */
+async function readKillEvidence(file: string): Promise<readonly MutantRecord[] | undefined> {
+  if (!existsSync(file)) return undefined;
+  try {
+    const { readMutation } = await import('../../results/read-mutation.js');
+    return (await readMutation(file)).mutants;
+  } catch (error) {
+    process.stderr.write(`rtconf: ${file} cannot be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the cases run fastest first\n`);
+    return undefined;
+  }
 }
 
 function describe(record: MutantRecord): string {

@@ -88,6 +88,23 @@ describe('rtconf mutate, a seeded sample of 30 querystring mutants', function ()
     expect(phases.join('\n'), 'nothing to run, so no coverage run either').to.not.match(/case ↔ code map/);
   });
 
+  it('reports a listed unobservable mutant without running it, and runs it when audited, so that a stale entry shows', async () => {
+    // Killed mutants of the first sample, listed here as observable only on Windows: a stale entry, which only the
+    // audit (--audit-unobservable) can tell, since unaudited they are not run at all.
+    const killedIds = new Set(mutation.mutants.filter((mutant) => mutant.status === 'killed').map((mutant) => mutant.id));
+    const unobservable = new Map([...killedIds].map((id) => [id, { reason: 'test: claimed Windows-only', platforms: ['win32'] }]));
+    const common = { root: ROOT, modules: ['querystring'] as const, jobs: 2, max: 3, seed: 15, timeoutMs: 10_000, equivalents: new Map(), unobservable, platform: 'linux', cacheDir: cache };
+    const plain = await runMutation({ ...common, modules: [...common.modules] });
+    const listed = plain.mutants.filter((mutant) => killedIds.has(mutant.id));
+    expect(listed.length, 'the 3-mutant sample holds a mutant the first sample killed').to.be.greaterThan(0);
+    for (const mutant of listed) expect(mutant, mutant.id).to.include({ status: 'unobservable', casesRun: 0, note: 'observable only on win32: test: claimed Windows-only' });
+    const audited = await runMutation({ ...common, modules: [...common.modules], auditUnobservable: true });
+    for (const mutant of audited.mutants.filter((each) => killedIds.has(each.id))) {
+      expect(mutant.status, mutant.id).to.be.oneOf(['killed', 'timeout']);
+      expect(mutant.note, mutant.id).to.match(/listed as observable only on win32 .*the entry claims too much/);
+    }
+  });
+
   it('caches the case ↔ code map under the hash of the sources, cases and seed', async () => {
     const sources = readReferenceSources(ROOT, ['querystring']);
     const cases = selectCases({ caseGlobs: ['querystring.parse.single-occurrence-is-a-string', 'querystring.stringify.writes-string-values'] });
