@@ -62,24 +62,6 @@ interface Analysis {
 const VIRTUAL_ROOT = '/rtconf-reference';
 
 /**
- * The label-only parameters of every function of `texts`, by `file#function` (methods as `Class.method`), for a
- * reader or a test.
- * @param texts the files' contents by path relative to the package root (`reference/internal/validators.ts`)
- * @example
- * labelOnlyParameters(new Map([['reference/v.ts', text]])).get('reference/v.ts#validateString'); // ['name']
- */
-export function labelOnlyParameters(texts: ReadonlyMap<string, string>): Map<string, string[]> {
-  const { labels } = analyse(texts);
-  const found = new Map<string, string[]>();
-  for (const [callee, indices] of labels) {
-    if (indices.size === 0) continue;
-    const file = posix.relative(VIRTUAL_ROOT, callee.getSourceFile().fileName);
-    found.set(`${file}#${calleeName(callee)}`, [...indices].sort((a, b) => a - b).map((index) => callee.parameters[index]?.name.getText() ?? ''));
-  }
-  return found;
-}
-
-/**
  * The label claims of `mutants` (by mutant id): only for string-literal and swap-arguments mutants in the argument list
  * of a call inside marked code, whose callee has label-only parameters.
  * @param texts every reference file's contents by path relative to the package root (the callees' files among them)

@@ -78,7 +78,7 @@ export function planMutant(
  * the map's points (see casesCoveringSpan), inside the function at `scope` when given.
  * @param text the file's current text (offsets are into it)
  */
-export function casesRunning(map: CoverageMap, file: string, text: string, span: { readonly start: number; readonly end: number }, scope?: { readonly start: number; readonly end: number }): Set<number> {
+function casesRunning(map: CoverageMap, file: string, text: string, span: { readonly start: number; readonly end: number }, scope?: { readonly start: number; readonly end: number }): Set<number> {
   const starts = lineStarts(text);
   const at = (offset: number): { line: number; column: number } => {
     let line = 0;

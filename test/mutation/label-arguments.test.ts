@@ -3,7 +3,7 @@
 // anywhere but a throw is no label, whatever its name.
 import { expect } from 'chai';
 import { generateMutants } from '../../mutation/generate-mutants.js';
-import { labelClaims, labelOnlyParameters } from '../../mutation/label-arguments.js';
+import { labelClaims } from '../../mutation/label-arguments.js';
 
 const VALIDATORS = [
   "import { invalidArgType } from './errors.js';",
@@ -89,38 +89,79 @@ const TEXTS = new Map([
   ['reference/internal/caller.ts', CALLER],
 ]);
 
-describe('label-only parameters', () => {
-  const found = labelOnlyParameters(TEXTS);
+// One marked call of each function above, each with string literals only: a string-literal mutant of an argument gets
+// a `text` claim exactly when that argument's parameter is label-only, so the claims tell which parameters are.
+const PROBES = [
+  "import { validateString, validateEach, validateLogged, validateBranching, validateReturning, validateLater, validateHandingOn, unused } from './validators.js';",
+  "import { invalidArgType } from './errors.js';",
+  'export function probes(value: unknown): void {',
+  '  // beyond-spec: arg-type',
+  "  validateString(value, 'string-name');",
+  '  // beyond-spec: arg-type',
+  "  validateEach([value], 'each-name');",
+  '  // beyond-spec: arg-type',
+  "  validateLogged(value, 'logged-name');",
+  '  // beyond-spec: arg-type',
+  "  validateBranching(value, 'branching-name');",
+  '  // beyond-spec: arg-type',
+  "  validateReturning(value, 'returning-name');",
+  '  // beyond-spec: arg-type',
+  "  validateLater(value, 'later-name');",
+  '  // beyond-spec: arg-type',
+  "  validateHandingOn('handed-value', 'handed-name');",
+  '  // beyond-spec: arg-type',
+  "  unused(value, 'unused-name');",
+  '  // beyond-spec: arg-type',
+  "  const error = invalidArgType('helper-name', 'of type string', value);",
+  '  void error;',
+  '}',
+  '',
+].join('\n');
+
+describe('label-only parameters (as the claims on marked calls of each show them)', () => {
+  const texts = new Map([...[
+    ['reference/internal/validators.ts', VALIDATORS],
+    ['reference/internal/errors.ts', ERRORS],
+  ] as const, ['reference/internal/probes.ts', PROBES] as const]);
+  const mutants = generateMutants('reference/internal/probes.ts', PROBES);
+  const claims = labelClaims(texts, mutants);
+  /** The claim on the string-literal mutant of the literal `original` (quotes included). */
+  const claimOn = (original: string) => {
+    const mutant = mutants.find((each) => each.operator === 'string-literal' && each.original === original);
+    expect(mutant, `a string-literal mutant of ${original}`).to.not.equal(undefined);
+    return claims.get(mutant?.id ?? '');
+  };
 
   it('are those whose every use is inside a throw', () => {
-    expect(found.get('reference/internal/validators.ts#validateString')).to.deep.equal(['name']);
+    expect(claimOn("'string-name'")).to.deep.equal({ kind: 'text', callee: 'validateString', parameters: ['name'] });
   });
 
   it('include one handed on only to a label-only parameter of another function', () => {
-    expect(found.get('reference/internal/validators.ts#validateEach')).to.deep.equal(['name']);
+    expect(claimOn("'each-name'")).to.deep.equal({ kind: 'text', callee: 'validateEach', parameters: ['name'] });
   });
 
   it('exclude a parameter used outside a throw (stored, returned), though it also labels the error', () => {
-    expect(found.has('reference/internal/validators.ts#validateLogged')).to.equal(false);
-    expect(found.has('reference/internal/validators.ts#validateReturning')).to.equal(false);
+    expect(claimOn("'logged-name'")).to.equal(undefined);
+    expect(claimOn("'returning-name'")).to.equal(undefined);
   });
 
   it('exclude the name of a validator that branches on it', () => {
-    expect(found.has('reference/internal/validators.ts#validateBranching')).to.equal(false);
+    expect(claimOn("'branching-name'")).to.equal(undefined);
   });
 
   it('exclude a use in a callback, which may throw after the call returned', () => {
-    expect(found.has('reference/internal/validators.ts#validateLater')).to.equal(false);
+    expect(claimOn("'later-name'")).to.equal(undefined);
   });
 
   it('exclude a parameter handed on to a checked position, and one never used', () => {
     // Its `value` only becomes another call's label: that one is.
-    expect(found.get('reference/internal/validators.ts#validateHandingOn')).to.deep.equal(['value']);
-    expect(found.has('reference/internal/validators.ts#unused')).to.equal(false);
+    expect(claimOn("'handed-value'")).to.deep.equal({ kind: 'text', callee: 'validateHandingOn', parameters: ['value'] });
+    expect(claimOn("'handed-name'")).to.equal(undefined);
+    expect(claimOn("'unused-name'")).to.equal(undefined);
   });
 
   it('exclude the parameters of an error helper, which returns its error rather than throwing it', () => {
-    expect(found.has('reference/internal/errors.ts#invalidArgType')).to.equal(false);
+    expect(claimOn("'helper-name'")).to.equal(undefined);
   });
 });
 
