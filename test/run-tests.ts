@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
-import { ALL_TEST_FILES, LONG_SUITES, SERIAL_FILES, type LongSuiteName } from './test-suites.js';
+import { ALL_TEST_FILES, LONG_SUITES, LONG_WAITING_FILES, SERIAL_FILES, type LongSuiteName } from './test-suites.js';
 
 /** One mocha invocation: its files, and whether they run in parallel workers. */
 export interface TestPart {
@@ -47,13 +47,23 @@ export function suiteFiles(name: LongSuiteName, files: readonly string[] = testF
   return files.filter((file) => matches(file));
 }
 
-/** `npm test`'s parts: the files no long suite names, the serial ones apart. */
+/** `files` with the long-waiting ones first, in their order of LONG_WAITING_FILES; mocha's workers take them in order. */
+export function longWaitingFirst(files: readonly string[]): string[] {
+  const rank = (file: string): number => {
+    const index = LONG_WAITING_FILES.indexOf(file);
+    return index === -1 ? LONG_WAITING_FILES.length : index;
+  };
+  // Array.prototype.sort is stable: the other files keep their order.
+  return [...files].sort((a, b) => rank(a) - rank(b));
+}
+
+/** `npm test`'s parts: the files no long suite names, the serial ones apart, the long-waiting ones first. */
 export function defaultParts(files: readonly string[] = testFiles()): TestPart[] {
   const long = new Set((Object.keys(LONG_SUITES) as LongSuiteName[]).flatMap((name) => suiteFiles(name, files)));
   const serial = picomatch([...SERIAL_FILES]);
   const kept = files.filter((file) => !long.has(file));
   return [
-    { name: 'npm test (parallel)', files: kept.filter((file) => !serial(file)), parallel: true },
+    { name: 'npm test (parallel)', files: longWaitingFirst(kept.filter((file) => !serial(file))), parallel: true },
     { name: 'npm test (serial)', files: kept.filter((file) => serial(file)), parallel: false },
   ].filter((part) => part.files.length > 0);
 }

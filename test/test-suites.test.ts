@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultParts, longParts, suiteFiles, testFiles } from './run-tests.js';
+import { defaultParts, longParts, longWaitingFirst, suiteFiles, testFiles } from './run-tests.js';
 import { ROOT } from './cli/run-cli.js';
-import { LONG_SUITES, SERIAL_FILES, type LongSuiteName } from './test-suites.js';
+import { LONG_SUITES, LONG_WAITING_FILES, SERIAL_FILES, type LongSuiteName } from './test-suites.js';
 
 const NAMES = Object.keys(LONG_SUITES) as LongSuiteName[];
 const GLOB = /[*?[\]{}!]/;
@@ -23,6 +23,13 @@ describe('the test suites (test/test-suites.ts)', () => {
     ]);
   });
 
+  it('starts the long-waiting files first, in their listed order, and the others after them in their own order', () => {
+    const [first, second] = LONG_WAITING_FILES;
+    expect(longWaitingFirst(['test/a.test.ts', second ?? '', 'test/b.test.ts', first ?? ''])).to.deep.equal([first, second, 'test/a.test.ts', 'test/b.test.ts']);
+    const parallel = defaultParts(files)[0]?.files ?? [];
+    expect(parallel.slice(0, LONG_WAITING_FILES.length), 'npm test starts them first').to.deep.equal([...LONG_WAITING_FILES]);
+  });
+
   it('runs every test file exactly once between npm test and the long suites', () => {
     const inDefault = defaultParts(files).flatMap((part) => part.files);
     const inLong = longParts(NAMES, files).flatMap((part) => part.files);
@@ -36,6 +43,7 @@ describe('the test suites (test/test-suites.ts)', () => {
       expect(suiteFiles(name as LongSuiteName, files), `suite ${name} has files`).to.not.be.empty;
     }
     for (const path of SERIAL_FILES) expect(files, `serial: ${path}`).to.include(path);
+    for (const path of LONG_WAITING_FILES) expect(files, `long-waiting: ${path}`).to.include(path);
     const seen = new Map<string, string>();
     for (const name of NAMES) {
       for (const file of suiteFiles(name, files)) {

@@ -59,5 +59,22 @@ export type LongSuiteName = keyof typeof LONG_SUITES;
  */
 export const SERIAL_FILES: readonly string[] = ['test/runners/hostile-run.test.ts'];
 
+/**
+ * Files of `npm test` that take longest on the clock, most of it waiting on their cases' timers, sockets and child
+ * processes, longest first. They start first among the parallel files (Jest, too, starts the slowest files first): one
+ * started late would run on alone at the end while the other workers sit idle. Measured with
+ * test/tools/file-costs-reporter.cjs; a file missing here still runs, in its alphabetical place after these.
+ */
+export const LONG_WAITING_FILES: readonly string[] = [
+  'test/conformance/child_process-mutants.test.ts',
+  'test/conformance/https-mutants.test.ts',
+  'test/conformance/per-api-candidates.test.ts',
+  'test/reference/querystring.test.ts',
+  'test/cli/build-vs-build.test.ts',
+  'test/cli/run.test.ts',
+  'test/reference/prototype-pollution.test.ts',
+  'test/conformance/querystring-mutants.test.ts',
+];
+
 /** Every test file: what `npm test` runs is this, less the long suites' files. */
 export const ALL_TEST_FILES = 'test/**/*.test.ts';
