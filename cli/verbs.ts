@@ -277,7 +277,7 @@ const MUTATE = {
       help: 'repeatable; conditional-boundary, negation, arithmetic, string-literal, number-literal, remove-statement, remove-default, swap-arguments, early-return, always-true, always-false',
       byDefault: 'all',
     },
-    jobs: { type: 'string', value: 'N', help: 'mutants run at once, each in its own agent, 1 to 256 (an agent spends most of its time waiting)', byDefault: 'twice the number of CPU cores' },
+    jobs: { type: 'string', value: 'N', help: 'mutants run at once, each in its own agent, 1 to 256 (an agent spends most of its time waiting)', byDefault: 'three times the number of CPU cores' },
     out: { type: 'string', value: 'DIR', help: 'where mutation.json goes; a results.json there gets its report rebuilt', byDefault: DEFAULT_OUT },
     max: { type: 'string', value: 'N', help: 'at most N mutants, a sample drawn with the seed', byDefault: 'every mutant' },
     seed: { type: 'string', value: 'N', help: 'seed of the sample and of the property cases', byDefault: `${DEFAULT_MUTATION_SEED}, so two runs compare` },

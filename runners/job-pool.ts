@@ -18,9 +18,10 @@ export interface JobPool {
  * handshake), so one agent per core left the cores idle: the default run (reference and host, 379 cases) took 49.6 s
  * with 2 jobs on 2 idle cores for 50.5 s of CPU in all its processes (1.96 times its floor), 34.8 s with 4 jobs
  * (1.34 times), and 34.2 s with 8, whose extra agents cost more CPU than they save (`npm run floor`, 2026-11-28).
+ * `rtconf mutate` asks for three per core (cli/commands/mutate.ts).
  */
-export function defaultJobs(): number {
-  return 2 * (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);
+export function defaultJobs(perCore = 2): number {
+  return perCore * (typeof availableParallelism === 'function' ? availableParallelism() : cpus().length);
 }
 
 /**
