@@ -5,7 +5,7 @@ import type { ModuleName } from '../spec/rule.js';
 import { casesCoveringSpan, type CoverageMap } from './file-coverage.js';
 import type { Mutant } from './generate-mutants.js';
 import type { ReferenceSources } from './reference-sources.js';
-import { lineStarts } from './source-map.js';
+import { lineAndColumn, lineStarts } from './source-map.js';
 
 /** A mutant with the cases to run against it (fastest first) and the rules those cases cite. */
 export interface MutantPlan {
@@ -80,19 +80,7 @@ export function planMutant(
  */
 function casesRunning(map: CoverageMap, file: string, text: string, span: { readonly start: number; readonly end: number }, scope?: { readonly start: number; readonly end: number }): Set<number> {
   const starts = lineStarts(text);
-  const at = (offset: number): { line: number; column: number } => {
-    let line = 0;
-    for (let low = 0, high = starts.length - 1; low <= high; ) {
-      const middle = (low + high) >> 1;
-      if ((starts[middle] as number) <= offset) {
-        line = middle;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return { line, column: offset - (starts[line] as number) };
-  };
+  const at = (offset: number): { line: number; column: number } => lineAndColumn(starts, offset);
   return casesCoveringSpan(map.files[file], at(span.start), at(span.end), scope ? { from: at(scope.start), to: at(scope.end) } : undefined);
 }
 

@@ -55,3 +55,21 @@ export function lineStarts(text: string): number[] {
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
   return starts;
 }
+
+/** The 0-based line holding `offset`, by the line starts of lineStarts (a binary search). */
+export function lineOf(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The 0-based line and column of `offset`, by the line starts of lineStarts. */
+export function lineAndColumn(starts: readonly number[], offset: number): { line: number; column: number } {
+  const line = lineOf(starts, offset);
+  return { line, column: offset - (starts[line] ?? 0) };
+}

@@ -8,6 +8,7 @@ import type { CaseMeta } from '../conformance/case.js';
 import type { ModuleName } from '../spec/rule.js';
 import { changedLines, type LineChange } from './changed-block.js';
 import { casesCoveringSpan, compactPoints, type CoverageMap, type CoveredCase, type FileCoverage } from './file-coverage.js';
+import { lineAndColumn, lineStarts } from './source-map.js';
 
 /** An earlier map with what it was measured on. */
 export interface EarlierCoverage {
@@ -40,13 +41,10 @@ export function casesToRemeasure(
     // A new file is reached only through code that changed elsewhere; its load-time code is measured anew anyway.
     if (before === undefined || before === text) continue;
     const change = changedLines(before, text);
-    const starts = lineOffsets(before);
+    const starts = lineStarts(before);
     const offset = (line: number): number => starts[Math.min(line, starts.length - 1)] ?? before.length;
     const scope = enclosingFunction(before, offset(change.from), offset(change.oldTo));
-    const at = (position: number): { line: number; column: number } => {
-      const line = lineOf(starts, position);
-      return { line, column: position - (starts[line] ?? 0) };
-    };
+    const at = (position: number): { line: number; column: number } => lineAndColumn(starts, position);
     const indices = casesCoveringSpan(earlier.map.files[file], { line: change.from, column: 0 }, { line: change.oldTo, column: 0 }, scope ? { from: at(scope.start), to: at(scope.end) } : undefined);
     for (const index of indices) {
       if (index === -1) {
@@ -124,24 +122,6 @@ function movedLine(line: number, change: LineChange | undefined): number | undef
   if (!change || line < change.from) return line;
   if (line < change.oldTo) return undefined;
   return line + change.newTo - change.oldTo;
-}
-
-
-function lineOffsets(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
-}
-
-function lineOf(starts: readonly number[], position: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= position) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 /** The innermost function with a body that holds all of [start, end) of `text`, if any. */
