@@ -51,7 +51,8 @@ export interface SuiteOptions {
   readonly repeatSeeds?: readonly number[];
   /**
    * What each case took in earlier runs (runners/case-durations.ts): each candidate then starts its longest cases
-   * first. Only the order cases start in depends on it; results are listed in the selection's order either way.
+   * first, and starts only as many agents as its cases are worth (runners/agent/agents-needed.ts). Only the order and
+   * the number of agents depend on it; results are listed in the selection's order either way.
    */
   readonly durations?: CaseDurations;
 }
@@ -160,6 +161,7 @@ async function collectRepeated(runner: Runner, cases: readonly CaseMeta[], optio
 /** Everything one runner yields; never throws, and closes the runner unless told to keep it for another round. */
 async function collect(runner: Runner, cases: readonly CaseMeta[], options: SuiteOptions, pool: JobPool, close = true): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
+  const expectedMs = options.durations?.get(runner.candidate.id);
   try {
     for await (const result of runner.run(cases, {
       seed: options.seed,
@@ -167,6 +169,7 @@ async function collect(runner: Runner, cases: readonly CaseMeta[], options: Suit
       pool,
       jobs: pool.size,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(expectedMs ? { expectedMs } : {}),
     })) {
       results.push(result);
       options.onResult?.(runner.candidate, result);

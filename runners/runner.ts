@@ -19,6 +19,11 @@ export interface RunOptions {
   readonly jobs?: number;
   /** The run's job slots, shared by every out-of-process candidate of the run (`--jobs`). */
   readonly pool?: JobPool;
+  /**
+   * What each case took the last time it ran on this candidate, in ms (runners/case-durations.ts): an out-of-process
+   * runner starts only as many agents as that work is worth (runners/agent/agents-needed.ts). Never a result's cause.
+   */
+  readonly expectedMs?: ReadonlyMap<string, number>;
 }
 
 export interface Runner {

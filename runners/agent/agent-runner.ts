@@ -12,6 +12,7 @@ import type { AgentSupply } from './agent-stock.js';
 import { isFailing } from '../../results/status.js';
 import type { CandidateLoad } from './protocol.js';
 import { HangStreaks } from '../hang-streaks.js';
+import { agentsNeeded } from './agents-needed.js';
 import { createJobPool, defaultJobs } from '../job-pool.js';
 import { createRunFixtures, type RunFixtures } from '../fixtures/run-fixtures.js';
 import type { RunOptions, Runner } from '../runner.js';
@@ -296,7 +297,7 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
         }
       };
 
-      const jobs = Math.max(1, Math.min(pool.size, cases.length));
+      const jobs = agentsNeeded(cases, pool.size, runOptions.expectedMs);
       let running = jobs;
       const workers = Array.from({ length: jobs }, () =>
         worker()
