@@ -57,7 +57,7 @@ export function lineStarts(text: string): number[] {
 }
 
 /** The 0-based line holding `offset`, by the line starts of lineStarts (a binary search). */
-export function lineOf(starts: readonly number[], offset: number): number {
+function lineOf(starts: readonly number[], offset: number): number {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
