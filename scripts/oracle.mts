@@ -46,6 +46,12 @@ const DOC_HEADING = "## Node's core tests as an oracle: `npm run oracle`";
 /** Bad usage or input: one line on stderr, exit 2. */
 class UsageError extends Error {}
 
+/** Where the oracle prints: the process's own streams, or a test's collectors (an in-process run). */
+export interface OracleOutput {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+}
+
 interface Options {
   readonly specs: readonly string[];
   readonly testDir?: string;
@@ -122,7 +128,7 @@ async function resolveRuntimes(specs: readonly string[]): Promise<{ runtime: Run
 }
 
 /** Node's tests: the folder given, or Debian's, fetched into `work` by the script .ci/node-core-tests uses too. */
-async function testsAtHand(given: string | undefined, work: string): Promise<{ dir: string; source: string }> {
+async function testsAtHand(given: string | undefined, work: string, io: OracleOutput): Promise<{ dir: string; source: string }> {
   if (given !== undefined) {
     if (!existsSync(join(given, 'common', 'index.js')) || !existsSync(join(given, 'parallel'))) throw new UsageError(`${given} is not a Node test/ directory (no common/index.js or parallel/)`);
     return { dir: given, source: `the tests in ${given}` };
@@ -135,7 +141,7 @@ async function testsAtHand(given: string | undefined, work: string): Promise<{ d
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       err = (err + chunk).slice(-8000);
-      process.stderr.write(chunk);
+      io.stderr.write(chunk);
     });
     child.on('error', fail);
     child.on('close', (exit) => done({ code: exit, stdout: out, stderr: err }));
@@ -153,7 +159,7 @@ function coveredRules(classification: Classification, runtime: RuntimeUnderTest)
   return [...rules].sort();
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[], io: OracleOutput): Promise<number> {
   const started = new Date();
   const config = options(argv);
   const classification = await readClassification(config.classification);
@@ -166,12 +172,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const removeWork = (): void => rmSync(work, { recursive: true, force: true });
   process.on('exit', removeWork);
   try {
-    const tests = await testsAtHand(config.testDir, work);
+    const tests = await testsAtHand(config.testDir, work, io);
     const files = moduleTestFiles(join(tests.dir, 'parallel'), config.filters);
     if (files.length === 0) throw new UsageError('no test file matched');
     const total = files.length * (runtimes.length + 1);
     let done = 0;
-    process.stderr.write(`oracle: ${files.length} files on the host (${process.version}) and on ${runtimes.map(({ runtime }) => `${runtime.name} ${runtime.version}`).join(', ')}, ${config.jobs} at a time\n`);
+    io.stderr.write(`oracle: ${files.length} files on the host (${process.version}) and on ${runtimes.map(({ runtime }) => `${runtime.name} ${runtime.version}`).join(', ')}, ${config.jobs} at a time\n`);
     const rowsByRuntime = await runCoreTests(
       runtimes.map(({ test }) => test),
       {
@@ -181,11 +187,11 @@ async function main(argv: readonly string[]): Promise<number> {
         timeoutMs: config.timeoutMs,
         onRun: () => {
           done += 1;
-          if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total}`);
+          if (io.stderr.isTTY) io.stderr.write(`\r${done}/${total}`);
         },
       },
     );
-    if (process.stderr.isTTY) process.stderr.write('\n');
+    if (io.stderr.isTTY) io.stderr.write('\n');
     const reports: RuntimeReport[] = [];
     for (const [index, { runtime }] of runtimes.entries()) {
       const run = config.fresh ? undefined : publishedRunOf(published, runtime.name, runtime.version);
@@ -193,17 +199,17 @@ async function main(argv: readonly string[]): Promise<number> {
       const from = run ? run.path : `a fresh rtconf run of ${runtime.spec} (seed ${SEED})`;
       reports.push(classifyRuntime(runtime, rowsByRuntime[index] ?? [], classification.get(runtime.name), caseResults, from));
     }
-    process.stdout.write(`${consoleReport(reports)}\n`);
+    io.stdout.write(`${consoleReport(reports)}\n`);
     const document: OracleDocument = { schemaVersion: 1, host: `Node ${process.version}`, tests: tests.source, startedAt: started.toISOString(), durationMs: Date.now() - started.getTime(), runtimes: reports };
     const json = `${JSON.stringify(document, null, 2)}\n`;
     if (config.json !== undefined) await writeFile(config.json, json);
     if (config.publish) {
       await writeFile(PUBLISHED_JSON, json);
       await writeFile(RUNTIMES_DOC, replaceSection(await readFile(RUNTIMES_DOC, 'utf8'), markdownSection(document), DOC_HEADING));
-      process.stdout.write('oracle: wrote docs/oracle.json and the oracle section of docs/runtimes.md\n');
+      io.stdout.write('oracle: wrote docs/oracle.json and the oracle section of docs/runtimes.md\n');
     }
     const code = oracleExitCode(reports);
-    process.stdout.write(`oracle: ${Math.round(document.durationMs / 1000)} s; ${code === 0 ? 'every difference classified, none MISSED' : 'MISSED or unclassified differences (see above)'}\n`);
+    io.stdout.write(`oracle: ${Math.round(document.durationMs / 1000)} s; ${code === 0 ? 'every difference classified, none MISSED' : 'MISSED or unclassified differences (see above)'}\n`);
     return code;
   } finally {
     process.off('exit', removeWork);
@@ -211,16 +217,23 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (error: unknown) => {
+/**
+ * The oracle on `argv`, as `npm run oracle -- ARGV` runs it: its exit status (0, 1, or 2 for bad usage or input, whose
+ * reason is on stderr, its first line saying why).
+ */
+export async function oracle(argv: readonly string[], io: OracleOutput = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
     if (error instanceof ClassificationError) {
-      process.stderr.write(`oracle: the classification is not usable (${error.problems.length} problem(s)):\n${error.problems.map((problem) => `  ${problem}`).join('\n')}\n`);
+      io.stderr.write(`oracle: the classification is not usable (${error.problems.length} problem(s)):\n${error.problems.map((problem) => `  ${problem}`).join('\n')}\n`);
     } else if (error instanceof UsageError || error instanceof CandidateError) {
-      process.stderr.write(`oracle: ${error.message}\n${USAGE}\n`);
+      io.stderr.write(`oracle: ${error.message}\n${USAGE}\n`);
     } else {
-      process.stderr.write(`oracle: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      io.stderr.write(`oracle: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
-    process.exitCode = 2;
-  },
-);
+    return 2;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) process.exitCode = await oracle(process.argv.slice(2));

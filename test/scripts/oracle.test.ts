@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ClassificationError, validateClassification } from '../../scripts/oracle/classification.mjs';
 import { classifyRuntime, oracleExitCode, type CaseOutcome, type CoreTestRow, type SideRun } from '../../scripts/oracle/classify-differences.mjs';
 import { SECTION_BEGIN, SECTION_END, markdownSection, replaceSection, summaryTable, type OracleDocument } from '../../scripts/oracle/oracle-report.mjs';
+import { oracle as oracleInProcess } from '../../scripts/oracle.mjs';
 import { ROOT, TSX, runNode } from '../cli/run-cli.js';
 import { readProcess } from '../../runners/agent/process-table.js';
 
@@ -248,6 +249,18 @@ describe('scripts/oracle.mts (npm run oracle), end to end on a miniature test/ d
 
   const oracle = (args: readonly string[]) => runNode(['--import', TSX, SCRIPT, ...args], { timeoutMs: 110_000 });
 
+  /**
+   * The oracle called in this process, as the script's last line calls it: its exit status and what it printed. For
+   * refusals, which end before anything runs: a process each would cost a start under tsx, and one spawned refusal
+   * below shows the status and stderr reach the process's own.
+   */
+  async function refusal(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    let stdout = '';
+    let stderr = '';
+    const code = await oracleInProcess(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+    return { code, stdout, stderr };
+  }
+
   it('runs every file on the host and the runtime, names the catching case or MISSED, lists the unclassified, writes the JSON and exits 1', async () => {
     const classification = await classificationFile({
       // Every Node the certification ran fails the setTimeout default (docs/runtimes.md); its keylog cases pass.
@@ -302,10 +315,12 @@ describe('scripts/oracle.mts (npm run oracle), end to end on a miniature test/ d
       [[`runtime:${fakeRuntime}`, '--skip-certified', '--tests', testDir, '--jobs', '0'], /^oracle: --jobs must be a positive integer/],
     ];
     for (const [args, pattern] of cases) {
-      const outcome = await oracle(args);
+      const outcome = await refusal(args);
       expect(outcome.code, `${args.join(' ')}: ${outcome.stderr}`).to.equal(2);
       expect(outcome.stderr.split('\n')[0]).to.match(pattern);
+      expect(outcome.stdout, 'nothing ran, so nothing is reported').to.equal('');
     }
+    // The script itself, in a process of its own: the status and the first line are the process's.
     const broken = await classificationFile({ 'parallel/test-https-caught.js': [{ class: 'covered', reason: REASON }] });
     const outcome = await oracle([`runtime:${fakeRuntime}`, '--skip-certified', '--tests', testDir, '--classification', broken]);
     expect(outcome.code).to.equal(2);
