@@ -9,7 +9,7 @@ import type { CaseMeta } from '../../conformance/case.js';
  * The work, in ms of what the cases took last time, that one more agent must have before it is started: an agent that
  * would run less than this would cost more, on the CPU and the clock, than it saves the others.
  */
-export const WORK_PER_AGENT_MS = 1000;
+const WORK_PER_AGENT_MS = 1000;
 
 /**
  * The agents worth starting for `cases`, at most `slots`: one per WORK_PER_AGENT_MS of their last durations, at least

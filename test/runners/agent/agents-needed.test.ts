@@ -2,11 +2,13 @@
 // slots or the cases, every slot when any case has no recorded duration; and the agent runner starts only that many.
 import { expect } from 'chai';
 import type { CaseMeta } from '../../../conformance/case.js';
-import { agentsNeeded, WORK_PER_AGENT_MS } from '../../../runners/agent/agents-needed.js';
+import { agentsNeeded } from '../../../runners/agent/agents-needed.js';
 import { processHosts } from '../../../runners/agent/process-host.js';
 import { adapterRunner, collect, PARSE_CASES } from '../agent-helpers.js';
 
 const cases = (count: number): CaseMeta[] => Array.from({ length: count }, (_, index) => ({ id: `querystring.c${index}`, module: 'querystring', rules: [] }));
+/** The work one more agent must have, as agents-needed.ts documents it: a second of what the cases took last time. */
+const WORK_PER_AGENT_MS = 1000;
 const took = (list: readonly CaseMeta[], ms: number): Map<string, number> => new Map(list.map((meta) => [meta.id, ms]));
 
 describe('agents needed for a candidate’s cases', () => {
