@@ -61,8 +61,9 @@ export interface RunOptions extends Selection {
   readonly onResult?: (candidate: CandidateInfo, result: CaseResult, repetition?: RepetitionOf) => void;
   /**
    * Order each candidate's cases longest first by what they took in earlier runs, and record this run's durations for
-   * the next (`$RTCONF_CACHE/case-durations.json`): only the order of cases depends on it, never a result, and it
-   * shortens a run on few cores (default: true).
+   * the next (`$RTCONF_CACHE/case-durations.json`), and start only as many agents as those durations are worth: only
+   * the order of cases and the number of agents depend on it, never a result, and it shortens a run on few cores
+   * (default: true).
    */
   readonly caseHistory?: boolean;
 }
