@@ -25,10 +25,11 @@ interface RunOptions {
 let entry: readonly string[] | undefined;
 
 /**
- * How to start the CLI, decided once per process: a test file's edits to the sources would be its own mistake, and
- * checking the build costs a walk of the source folders.
+ * How to start the CLI (Node's arguments before rtconf's own), decided once per process: a test file's edits to the
+ * sources would be its own mistake, and checking the build costs a walk of the source folders. Exported for tests that
+ * start the CLI themselves (to signal it, or under another user), so they too run dist/ when it is current.
  */
-function cliEntry(): readonly string[] {
+export function cliEntry(): readonly string[] {
   if (entry) return entry;
   const stale = staleBuild(ROOT);
   if (stale === undefined) return (entry = [`${ROOT}dist/cli/rtconf.js`]);
