@@ -68,7 +68,6 @@ export const SERIAL_FILES: readonly string[] = ['test/runners/hostile-run.test.t
 export const LONG_WAITING_FILES: readonly string[] = [
   'test/conformance/child_process-mutants.test.ts',
   'test/conformance/https-mutants.test.ts',
-  'test/conformance/per-api-candidates.test.ts',
   'test/reference/querystring.test.ts',
   'test/cli/build-vs-build.test.ts',
   'test/cli/run.test.ts',

@@ -26,7 +26,9 @@ let entry: readonly string[] | undefined;
 
 /**
  * How to start the CLI (this Node's arguments before rtconf's own), decided once per process: a test file's edits to
- * the sources would be its own mistake, and checking the build costs a walk of the source folders.
+ * the sources would be its own mistake, and checking the build costs a walk of the source folders. Exported for tests
+ * that start the CLI themselves (to signal it, under another user, or as a project's rtconf), so they too run dist/
+ * when it is current.
  */
 export function cliEntry(): readonly string[] {
   if (entry) return entry;

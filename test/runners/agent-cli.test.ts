@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative as relativePath } from 'node:path';
 import { readResults } from '../../results/read-results.js';
-import { ROOT, runCli } from '../cli/run-cli.js';
+import { cliEntry, ROOT, runCli } from '../cli/run-cli.js';
 import { AGENT_FIXTURES, eventually, processesWith } from './agent-helpers.js';
 
 describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end to end)', function () {
@@ -20,7 +20,8 @@ describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end 
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('runs shards that merge into one results file covering the selection once', async () => {
-    const select = ['--candidate', 'reference', '--case', 'child_process.exec.encoding-*', '--case', 'child_process.exec.exit-*', '--seed', '9'];
+    // One agent per shard: these few cases need no more, and each agent is a Node process to start.
+    const select = ['--candidate', 'reference', '--case', 'child_process.exec.encoding-*', '--case', 'child_process.exec.exit-*', '--seed', '9', '--jobs', '1'];
     const [one, two] = await Promise.all([
       runCli(['run', ...select, '--shard', '1/2', '--out', join(dir, 's1')]),
       runCli(['run', ...select, '--shard', '2/2', '--out', join(dir, 's2')]),
@@ -58,9 +59,10 @@ describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end 
     const adapter = join(AGENT_FIXTURES, 'broken-exec.mjs');
     const relative = `./${relativePath(ROOT, adapter)}`;
     const cases = ['--case', 'child_process.exec.exit-*', '--case', 'child_process.exec.encoding-*', '--case', 'child_process.exec.promisified-*'];
-    const select = ['--candidate', adapter, ...cases];
+    // One agent per run: a dozen quick cases need no more, and each agent is a Node process to start.
+    const select = ['--candidate', adapter, ...cases, '--jobs', '1'];
     // Written from a run that named the adapter by a relative path; gated below with its absolute path.
-    const first = await runCli(['run', '--candidate', relative, ...cases, '--seed', '11', '--out', join(dir, 'broken')]);
+    const first = await runCli(['run', '--candidate', relative, ...cases, '--jobs', '1', '--seed', '11', '--out', join(dir, 'broken')]);
     expect(first.code, first.stderr).to.equal(1);
     const recorded = (await readResults(join(dir, 'broken', 'results.json'))).runs[0]?.candidate;
     expect(recorded).to.include({ id: 'adapter:broken exec', kind: 'adapter', path: relative });
@@ -89,7 +91,7 @@ describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end 
     const adapter = join(AGENT_FIXTURES, 'broken-exec.mjs');
     const empty = join(dir, 'empty-expectations.json');
     await writeFile(empty, '{}');
-    const gated = await runCli(['run', '--candidate', adapter, '--case', 'child_process.exec.exit-*', '--expect', empty, '--out', join(dir, 'unexpected')]);
+    const gated = await runCli(['run', '--candidate', adapter, '--case', 'child_process.exec.exit-*', '--jobs', '1', '--expect', empty, '--out', join(dir, 'unexpected')]);
     expect(gated.code).to.equal(1);
     expect(gated.stdout).to.match(/[1-9]\d* unexpected result\(s\), new failures/);
     const bad = join(dir, 'bad-expectations.json');
@@ -104,7 +106,7 @@ describe('rtconf run --shard/--expect/--baseline, merge, expect and Ctrl-C (end 
     const out = join(dir, 'interrupted');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', `${ROOT}cli/rtconf.ts`, 'run', '--candidate', join(AGENT_FIXTURES, 'mutant-cp-hang.mjs'), '--module', 'child_process', '--jobs', '2', '--timeout', '60000', '--out', out],
+      [...cliEntry(), 'run', '--candidate', join(AGENT_FIXTURES, 'mutant-cp-hang.mjs'), '--module', 'child_process', '--jobs', '2', '--timeout', '60000', '--out', out],
       { cwd: ROOT, env: { ...process.env, RTCONF_TEST_MARK: marker }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

@@ -32,7 +32,9 @@ describe('agent runner: isolation from misbehaving candidates', function () {
 
   it('reports a hung case as timeout and continues with the next case in a fresh agent', async () => {
     const marker = mark();
-    const results = await collect(adapterRunner('mutant-hang.mjs'), [META.parse!, META.stringify!]);
+    // Short limits all round: the hung agent spins on a core until it is killed, and the claim needs no long wait.
+    const runner = adapterRunner('mutant-hang.mjs', { deadlineSlackMs: 500, silenceMs: 700 });
+    const results = await collect(runner, [META.parse!, META.stringify!], { timeoutMs: 500 });
     expect(results.map((result) => [result.case, result.status])).to.deep.equal([
       [META.parse!.id, 'timeout'],
       [META.stringify!.id, 'pass'],
@@ -109,14 +111,15 @@ describe('agent runner: isolation from misbehaving candidates', function () {
   });
 
   it('refuses an adapter that never finishes loading, within the start limit', async () => {
-    const runner = adapterRunner('mutant-load-hang.mjs', { startTimeoutMs: 1500 });
+    // The adapter spins on a core for the whole start limit (twice: a second start is tried), so the limit is short.
+    const runner = adapterRunner('mutant-load-hang.mjs', { startTimeoutMs: 700 });
     let failure: unknown;
     try {
       await collect(runner, [META.stringify!]);
     } catch (error) {
       failure = error;
     }
-    expect(String(failure)).to.contain('did not get ready within 1500 ms');
+    expect(String(failure)).to.contain('did not get ready within 700 ms');
   });
 });
 
@@ -137,7 +140,10 @@ describe('agent runner: hostile candidates cost little time', function () {
   });
 
   it('times out a case whose candidate starves the event loop with an endless async loop, instead of passing it', async () => {
-    const results = await collect(adapterRunner('mutant-async-hang.mjs', { deadlineSlackMs: 30_000 }), [META.parse!, META.stringify!], { timeoutMs: 500 });
+    // A silence of 0.7 s, not the default 1.5 s (the test before this one keeps the default): the loop spins on a core
+    // until the agent is killed.
+    const runner = adapterRunner('mutant-async-hang.mjs', { deadlineSlackMs: 30_000, silenceMs: 700 });
+    const results = await collect(runner, [META.parse!, META.stringify!], { timeoutMs: 500 });
     expect(results.map((result) => [result.case, result.status])).to.deep.equal([
       [META.parse!.id, 'timeout'],
       [META.stringify!.id, 'pass'],
@@ -146,7 +152,9 @@ describe('agent runner: hostile candidates cost little time', function () {
 
   it('gives the next case to a fresh agent when the agent hung between cases, without blaming that case', async () => {
     const started = performance.now();
-    const results = await collect(adapterRunner('mutant-late-hang.mjs'), [META.parse!, META.stringify!]);
+    // silenceMs also bounds the wait for an acknowledgement (0.7 s, where the default is 1.5 s): the hung agent spins
+    // on a core all that while.
+    const results = await collect(adapterRunner('mutant-late-hang.mjs', { silenceMs: 700 }), [META.parse!, META.stringify!]);
     expect(results.map((result) => result.status)).to.deep.equal(['pass', 'pass']);
     expect(performance.now() - started).to.be.below(15_000);
   });
