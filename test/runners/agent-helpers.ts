@@ -1,4 +1,5 @@
 // Helpers for the agent runner tests: run synthetic cases through an agent runner and find processes left behind.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CaseMeta } from '../../conformance/case.js';
@@ -43,6 +44,16 @@ export async function collect(runner: ReturnType<typeof createAgentRunner>, case
     await runner.close();
   }
   return results;
+}
+
+/**
+ * Marks every process started from now on in this test (agents inherit our environment), to look for leftovers:
+ * returns the `NAME=value` that `processesWith` finds. The caller deletes `RTCONF_TEST_MARK` after the test.
+ */
+export function mark(): string {
+  const value = randomBytes(6).toString('hex');
+  process.env.RTCONF_TEST_MARK = value;
+  return `RTCONF_TEST_MARK=${value}`;
 }
 
 /** Live (non-zombie) processes whose environment carries `NAME=value` (and whose command line contains `command`). */

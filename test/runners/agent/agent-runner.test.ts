@@ -1,21 +1,13 @@
 // The agent runner against misbehaving candidates (hangs, exits, floods, garbage, poisoned globals, grandchildren):
 // each case gets a status, the next case a sound agent, no process outlives the run, and hostile ones cost little time.
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import { adapterRunner, collect, eventually, META, PARSE_CASES, processesWith, TEST_CASES } from '../agent-helpers.js';
+import { adapterRunner, collect, eventually, mark, META, PARSE_CASES, processesWith, TEST_CASES } from '../agent-helpers.js';
 import { hungFunctions } from '../../../results/hung-functions.js';
 import { createAgentRunner } from '../../../runners/agent/agent-runner.js';
 import { buildAgent } from '../../../runners/agent/build-agent.js';
 import { processHosts } from '../../../runners/agent/process-host.js';
 import { createRunFixtures, type RunFixtures } from '../../../runners/fixtures/run-fixtures.js';
 import type { CertificateSet } from '../../../conformance/certificate-set.js';
-
-/** Marks every process started from now on in this test (agents inherit our environment), to look for leftovers. */
-function mark(): string {
-  const value = randomBytes(6).toString('hex');
-  process.env.RTCONF_TEST_MARK = value;
-  return `RTCONF_TEST_MARK=${value}`;
-}
 
 describe('agent runner: isolation from misbehaving candidates', function () {
   this.timeout(60_000);
