@@ -12,6 +12,7 @@ export interface FitnessBaseline {
 /** The parts of a runtime's `process` the check reads (any may be missing: workerd's and Bare's differ from Node's). */
 type ProcessLike = {
   getActiveResourcesInfo?: () => string[];
+  _getActiveHandles?: () => unknown[];
   eventNames?: () => (string | symbol)[];
   listenerCount?: (event: string | symbol) => number;
   cwd?: () => string;
@@ -29,6 +30,31 @@ const MEMORY_GROWTH_LIMIT = 128 * 1024 * 1024;
 function countsOf(items: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}
+
+/** How `getActiveResourcesInfo` names the handle under a standard stream, by the handle's class (Node's `_handle`). */
+const STANDARD_STREAM_KINDS: ReadonlyMap<unknown, string> = new Map([
+  ['Pipe', 'PipeWrap'],
+  ['TTY', 'TTYWrap'],
+  ['TCP', 'TCPSocketWrap'],
+]);
+
+/**
+ * The active resources but those under the process's own stdout and stderr. Node makes `process.stderr` the first time
+ * any socket with a handle is destroyed (net's `_destroy` compares the socket with it; Node 18 to 26 alike), so an
+ * agent has it after its first child_process case whatever candidate ran it: a state every agent reaches, not
+ * something a candidate left. Standard streams are the ones Node marks `_isStdio`, on descriptors 1 and 2.
+ */
+function resourcesBeyondStandardStreams(proc: ProcessLike): Map<string, number> {
+  const counts = countsOf(proc.getActiveResourcesInfo?.() ?? []);
+  for (const handle of proc._getActiveHandles?.() ?? []) {
+    const stream = handle as { _isStdio?: unknown; fd?: unknown; _handle?: { constructor?: { name?: unknown } } | null } | null;
+    if (stream?._isStdio !== true || (stream.fd !== 1 && stream.fd !== 2)) continue;
+    const kind = STANDARD_STREAM_KINDS.get(stream._handle?.constructor?.name);
+    const count = kind === undefined ? 0 : (counts.get(kind) ?? 0);
+    if (kind !== undefined && count > 0) counts.set(kind, count - 1);
+  }
   return counts;
 }
 
@@ -76,7 +102,7 @@ function baselineOf(proc: ProcessLike | undefined): FitnessBaseline {
   // Not touched here: the standard streams, which Node makes on first use (a stream over a pipe makes its descriptor
   // non-blocking, and a candidate's writeSync(1, …) would then fail with EAGAIN). One a case made counts as more: the
   // agent is replaced, which costs a start, never a verdict.
-  const resources = countsOf(proc.getActiveResourcesInfo());
+  const resources = resourcesBeyondStandardStreams(proc);
   const listeners = listenersOf(proc);
   const cwd = proc.cwd?.();
   const env = envText(proc);
@@ -103,7 +129,7 @@ function baselineOf(proc: ProcessLike | undefined): FitnessBaseline {
     const grown = rssAtStart === undefined ? 0 : (rss() ?? rssAtStart) - rssAtStart;
     const problems = [
       ...(grown > MEMORY_GROWTH_LIMIT ? [`${Math.round(grown / 1048576)} MB more memory than at its first load`] : []),
-      ...growth('active resource', resources, countsOf(process.getActiveResourcesInfo?.() ?? [])),
+      ...growth('active resource', resources, resourcesBeyondStandardStreams(process)),
       ...growth('process listener', listeners, listenersOf(process)),
       ...(process.cwd?.() !== cwd ? ['the working folder changed'] : []),
       ...(envText(process) !== env ? ['process.env changed'] : []),

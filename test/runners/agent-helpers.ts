@@ -18,6 +18,7 @@ export const META: Record<string, CaseMeta> = {
   nonError: { id: 'querystring.agent-test.throws-non-error', module: 'querystring', rules: [] },
   slow: { id: 'querystring.agent-test.slow', module: 'querystring', rules: [], timeoutMs: 300 },
   execPath: { id: 'child_process.agent-test.exec-path', module: 'child_process', rules: [] },
+  childWithPipes: { id: 'querystring.agent-test.child-with-pipes', module: 'querystring', rules: [] },
   https: { id: 'https.agent-test.after-certificates', module: 'https', rules: [] },
 };
 

@@ -58,6 +58,26 @@ describe('agent fitness (runners/agent/agent-fitness.ts)', () => {
     expect(baseline.unfitness()).to.equal('2 more active resource TCPSocketWrap, 1 more process listener exit, the working folder changed, process.env changed');
   });
 
+  it("lets through the process's own stdout and stderr made since (Node makes stderr when any socket is destroyed), not a pipe of anyone else", () => {
+    const state = freshState();
+    const handles: unknown[] = [];
+    const proc = { ...fakeProcess(state), _getActiveHandles: () => [...handles] };
+    const baseline = takeFitnessBaseline(proc);
+    const pipe = (fd: number, stdio: boolean): object => ({ fd, ...(stdio ? { _isStdio: true } : {}), _handle: new (class Pipe {})() });
+    state.resources = [...state.resources, 'PipeWrap', 'PipeWrap'];
+    handles.push(pipe(2, true), pipe(1, true));
+    expect(baseline.unfitness()).to.equal(undefined);
+    // A third pipe that is no standard stream: a child's stdio, say.
+    state.resources = [...state.resources, 'PipeWrap'];
+    handles.push(pipe(20, false));
+    expect(baseline.unfitness()).to.equal('1 more active resource PipeWrap');
+    // Marked a standard stream but on another descriptor, or of a kind that is no such resource: counted all the same.
+    handles.splice(2, 1, { fd: 7, _isStdio: true, _handle: new (class Pipe {})() });
+    expect(baseline.unfitness()).to.equal('1 more active resource PipeWrap');
+    handles.splice(2, 1, { fd: 1, _isStdio: true, _handle: new (class toString {})() });
+    expect(baseline.unfitness()).to.equal('1 more active resource PipeWrap');
+  });
+
   it('replaces an agent that grew more than 128 MB since its first load, and keeps one that grew less', () => {
     const state = freshState();
     const baseline = takeFitnessBaseline(fakeProcess(state));

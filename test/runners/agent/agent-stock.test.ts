@@ -36,6 +36,19 @@ describe('agent stock: one agent, candidate after candidate', function () {
     }
   });
 
+  it("reuses an agent after a case whose child's pipes closed (which makes Node create the agent's own stderr)", async () => {
+    const stock = new AgentStock();
+    try {
+      for (const candidate of ['good.mjs', 'mutant-wrong.mjs']) {
+        const results = await collect(adapterRunner(candidate, { agents: stock }), [META.childWithPipes!, META.asserted!]);
+        expect(results.map((result) => result.status)).to.deep.equal(['pass', candidate === 'good.mjs' ? 'pass' : 'fail']);
+      }
+      expect(stock.counts).to.include({ started: 1, reused: 1, unfit: 0 });
+    } finally {
+      await stock.close();
+    }
+  });
+
   it('starts a fresh agent after one whose candidate crashed it, and the next verdict is unaffected', async () => {
     const candidates = ['mutant-exit.mjs', 'good.mjs'];
     const stock = new AgentStock();
