@@ -1,7 +1,7 @@
 // The order a mutant's covering cases run in: the likely killers first. A mutant stops at its first failing case, and a
 // killed child_process mutant ran about six cases before the one that failed it, each starting children; a case that
-// killed mutants of the same function most likely kills this one too, and one that killed mutants of the same file
-// next. The evidence is the previous mutation.json (in the output folder) when there is one: fixed before the run
+// killed mutants of the same line most likely kills this one too (another operator at the same code), then one that
+// killed mutants of the same function, then of the same file. The evidence is the previous mutation.json (in the output folder) when there is one: fixed before the run
 // starts, so the order, and with it `killedBy`, does not depend on which mutants happen to finish first. For a file it
 // did not measure, the order is learnt during the run (the killers of its mutants finished so far), which does. Either way only
 // the order changes: a mutant is killed when any of its cases fails it, so the verdicts and the score are those of
@@ -10,18 +10,21 @@ import type { MutantRecord } from '../results/mutation-file.js';
 import type { CaseMeta } from '../conformance/case.js';
 import type { MutantPlan } from './mutant-plan.js';
 
-/** Where a mutant lies, as the evidence is kept: its file, and its function (or top-level statement) in that file. */
+/** Where a mutant lies, as the evidence is kept: its file, its function (or top-level statement) and its line there. */
 export interface MutantPlace {
   readonly id: string;
   readonly file: string;
   readonly surrounding: { readonly start: number };
+  /** 1-based. */
+  readonly line: number;
 }
 
 /** Kills counted by case. */
 type Tally = Map<string, number>;
 
 export class KillOrder {
-  /** Killers by function (`file#offset`), by file, and by mutant id (its own killer last time). */
+  /** Killers by line (`file:line`), by function (`file#offset`), by file, and by mutant id (its own killer last time). */
+  readonly #byLine = new Map<string, Tally>();
   readonly #byFunction = new Map<string, Tally>();
   readonly #byFile = new Map<string, Tally>();
   readonly #byMutant = new Map<string, string>();
@@ -41,7 +44,10 @@ export class KillOrder {
       if (!killer) continue;
       const place = now.get(record.id);
       this.#byMutant.set(record.id, killer);
-      if (place) count(this.#byFunction, functionOf(place), killer);
+      if (place) {
+        count(this.#byLine, lineOf(place), killer);
+        count(this.#byFunction, functionOf(place), killer);
+      }
       count(this.#byFile, record.file, killer);
     }
   }
@@ -49,35 +55,42 @@ export class KillOrder {
   /** A kill seen during the run: evidence for the mutants still to run, in a file the previous run did not measure. */
   learn(place: MutantPlace, killer: string): void {
     if (this.#measured.has(place.file)) return;
+    count(this.#byLine, lineOf(place), killer);
     count(this.#byFunction, functionOf(place), killer);
     count(this.#byFile, place.file, killer);
   }
 
   /**
    * `plan` with its cases reordered: the case that killed this very mutant before, then the cases that killed
-   * mutants of its function, then of its file (each group by its dry-run time per kill, least first), then the rest
-   * as they were (fastest first).
+   * mutants of its line, then of its function, then of its file (each group by its dry-run time per kill, least
+   * first), then the rest as they were (fastest first).
    */
   order<P extends MutantPlan>(plan: P): P {
     const { mutant } = plan;
     const own = this.#byMutant.get(mutant.id);
+    const onLine = this.#byLine.get(lineOf(mutant));
     const inFunction = this.#byFunction.get(functionOf(mutant));
     const inFile = this.#byFile.get(mutant.file);
-    if (!own && !inFunction && !inFile) return plan;
+    if (!own && !onLine && !inFunction && !inFile) return plan;
     const rank = (meta: CaseMeta): readonly [number, number] => {
       const time = plan.durations.get(meta.id) ?? 0;
       if (meta.id === own) return [0, 0];
-      const here = inFunction?.get(meta.id);
-      if (here) return [1, time / here];
-      const there = inFile?.get(meta.id);
-      if (there) return [2, time / there];
-      return [3, 0];
+      const groups = [onLine, inFunction, inFile];
+      for (let group = 0; group < groups.length; group++) {
+        const kills = groups[group]?.get(meta.id);
+        if (kills) return [group + 1, time / kills];
+      }
+      return [groups.length + 1, 0];
     };
     const ranked = plan.cases.map((meta, index) => ({ meta, index, rank: rank(meta) }));
     // A stable sort: the rest keep their fastest-first order.
     ranked.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.index - b.index);
     return { ...plan, cases: ranked.map((item) => item.meta) };
   }
+}
+
+function lineOf(place: MutantPlace): string {
+  return `${place.file}:${place.line}`;
 }
 
 function functionOf(place: MutantPlace): string {

@@ -1,5 +1,5 @@
 // The order a mutant's cases run in (mutation/kill-order.ts): the likely killers first, by the previous run's kills
-// (this very mutant's, then its function's, then its file's), the rest fastest first as before; learnt during the run
+// (this very mutant's, then its line's, then its function's, then its file's), the rest fastest first as before; learnt during the run
 // only for files the previous run did not measure, so that where there is evidence the order cannot depend on timing.
 import { expect } from 'chai';
 import type { CaseMeta } from '../../conformance/case.js';
@@ -8,7 +8,8 @@ import type { MutantPlan } from '../../mutation/mutant-plan.js';
 import type { MutantRecord } from '../../results/mutation-file.js';
 
 const FILE = 'reference/internal/x.ts';
-const place = (id: string, start: number, file = FILE): MutantPlace => ({ id, file, surrounding: { start } });
+/** A mutant in the function starting at `start` (on that line, unless `line` says another). */
+const place = (id: string, start: number, file = FILE, line = start): MutantPlace => ({ id, file, surrounding: { start }, line });
 const record = (id: string, status: MutantRecord['status'], killer?: string, file = FILE): MutantRecord => ({
   id,
   file,
@@ -50,6 +51,22 @@ describe('the kill-first order of a mutant’s cases', () => {
   it('takes no evidence from a survivor or a timeout, and counts a vanished mutant for its file only', () => {
     const kills = new KillOrder([record('sibling', 'survived'), record('cousin', 'timeout', 'e'), record('gone', 'killed', 'd')], places);
     expect(order(kills, mutant)).to.deep.equal(['d', 'a', 'b', 'c', 'e']);
+  });
+
+  it('puts the killers of mutants on its own line before those of the rest of its function, also when learnt during the run', () => {
+    const onLine = place('on-line', 100, FILE, 104);
+    const elsewhere = ['f1', 'f2'].map((id) => place(id, 100, FILE, 107));
+    const kills = new KillOrder(
+      [record('on-line', 'killed', 'e'), ...elsewhere.map((item) => record(item.id, 'killed', 'b'))],
+      [...places, onLine, ...elsewhere],
+    );
+    // b killed two of the function's mutants in less time per kill, but e killed one on line 104.
+    expect(order(kills, place('m104', 100, FILE, 104))).to.deep.equal(['e', 'b', 'a', 'c', 'd']);
+    const learning = new KillOrder(undefined, places);
+    learning.learn(place('x', 100, 'reference/internal/y.ts', 108), 'd');
+    learning.learn(place('y', 100, 'reference/internal/y.ts', 109), 'a');
+    expect(order(learning, place('n', 100, 'reference/internal/y.ts', 108))).to.deep.equal(['d', 'a', 'b', 'c', 'e']);
+    expect(order(learning, place('n', 100, 'reference/internal/y.ts', 109))).to.deep.equal(['a', 'd', 'b', 'c', 'e']);
   });
 
   it('ranks a group by time per kill: a slower case that killed more goes first', () => {
