@@ -1,11 +1,12 @@
 // The order a mutant's covering cases run in: the likely killers first. A mutant stops at its first failing case, and a
 // killed child_process mutant ran about six cases before the one that failed it, each starting children; a case that
 // killed mutants of the same line most likely kills this one too (another operator at the same code), then one that
-// killed mutants of the same function, then of the same file. The evidence is the previous mutation.json (in the output folder) when there is one: fixed before the run
-// starts, so the order, and with it `killedBy`, does not depend on which mutants happen to finish first. For a file it
-// did not measure, the order is learnt during the run (the killers of its mutants finished so far), which does. Either way only
-// the order changes: a mutant is killed when any of its cases fails it, so the verdicts and the score are those of
-// the fastest-first order; `killedBy` may name another failing case.
+// killed mutants of the same function, then of the same file. The evidence is the previous mutation.json (in the
+// output folder) when there is one: fixed before the run starts, so the order, and with it `killedBy`, does not depend
+// on which mutants happen to finish first. For a file it did not measure, the order is learnt during the run (the
+// killers of its mutants finished so far), which does. Either way only the order changes: a mutant is killed when any
+// of its cases fails it, so the verdicts and the score are those of the fastest-first order; `killedBy` may name
+// another failing case.
 import type { MutantRecord } from '../results/mutation-file.js';
 import type { CaseMeta } from '../conformance/case.js';
 import type { MutantPlan } from './mutant-plan.js';
@@ -23,7 +24,7 @@ export interface MutantPlace {
 type Tally = Map<string, number>;
 
 export class KillOrder {
-  /** Killers by line (`file:line`), by function (`file#offset`), by file, and by mutant id (its own killer last time). */
+  /** Killers by line (`file:line`), function (`file#offset`), file, and mutant id (its own killer last time). */
   readonly #byLine = new Map<string, Tally>();
   readonly #byFunction = new Map<string, Tally>();
   readonly #byFile = new Map<string, Tally>();

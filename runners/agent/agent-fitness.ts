@@ -100,8 +100,8 @@ function baselineOf(proc: ProcessLike | undefined): FitnessBaseline {
     return { unfitness: () => 'this runtime does not tell its active resources' };
   }
   // Not touched here: the standard streams, which Node makes on first use (a stream over a pipe makes its descriptor
-  // non-blocking, and a candidate's writeSync(1, …) would then fail with EAGAIN). One a case made counts as more: the
-  // agent is replaced, which costs a start, never a verdict.
+  // non-blocking, and a candidate's writeSync(1, …) would then fail with EAGAIN). One made since is left out of the
+  // counts (resourcesBeyondStandardStreams): Node makes stderr itself when a case's child's pipes close.
   const resources = resourcesBeyondStandardStreams(proc);
   const listeners = listenersOf(proc);
   const cwd = proc.cwd?.();
