@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Plays the GitHub Action of action.yml on this machine, as scripts/matrix-replay.mjs plays the CI matrix: a fresh
-// project folder whose node_modules/.bin/rtconf runs this checkout's CLI (from its sources, unless the caller gives the compiled one), then each step of the
-// action as GitHub runs a composite action's steps: its `if:` judged (always(), success(), `!=`/`==` on step outputs),
-// `${{ … }}` filled from the inputs and the outputs of earlier steps, `run:` steps by bash (`bash --noprofile --norc -eo
-// pipefail`) with their `env:` and `working-directory:`, and a fresh $GITHUB_OUTPUT per step and one
-// $GITHUB_STEP_SUMMARY for the job; `uses: actions/upload-artifact@SHA` copies its `path` into an artifacts folder. It
-// prints each step's outcome, the job's conclusion, the summary and what was uploaded.
+// project folder whose node_modules/.bin/rtconf runs this checkout's CLI (from its sources, unless the caller gives
+// the compiled one), then each step of the action as GitHub runs a composite action's steps: its `if:` judged
+// (always(), success(), `!=`/`==` on step outputs), `${{ … }}` filled from the inputs and the outputs of earlier
+// steps, `run:` steps by bash (`bash --noprofile --norc -eo pipefail`) with their `env:` and `working-directory:`, and
+// a fresh $GITHUB_OUTPUT per step and one $GITHUB_STEP_SUMMARY for the job; `uses: actions/upload-artifact@SHA` copies
+// its `path` into an artifacts folder. It prints each step's outcome, the job's conclusion, the summary and what was
+// uploaded.
 //
 //   node scripts/action-replay.mjs [--candidate SPEC]... [--module NAME]... [--rule GLOB]... [--case GLOB]...
 //                                  [--expect FILE]... [--baseline FILE] [--seed N] [--out DIR] [--keep] [--no-install]
