@@ -293,7 +293,7 @@ const MUTATE = {
     'no-cache': { type: 'boolean', help: 'measure the case ↔ code map and dry run anew', byDefault: 'reuse them for identical sources, under $RTCONF_CACHE/mutation' },
     incremental: {
       type: 'boolean',
-      help: "build on DIR/mutation.json: reuse the verdict of every mutant whose code (its function), covering cases and their code, seed and Node are unchanged, measure coverage only for cases that can have run differently, run the rest; with no previous file, one of another seed or one without fingerprints (schema 3 and older) it says so in one line and runs every mutant; a malformed one is exit 2",
+      help: "build on DIR/mutation.json: reuse the verdict of every mutant whose code (its function; for a survivor, its statement), covering cases and their code, seed and Node are unchanged, measure coverage only for cases that can have run differently, run the rest; with no previous file, one of another seed or one without fingerprints (schema 3 and older) it says so in one line and runs every mutant; a malformed one is exit 2",
       byDefault: 'every mutant runs',
     },
     'audit-beyond-spec': {

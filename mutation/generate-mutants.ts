@@ -24,6 +24,12 @@ export interface Mutant extends MutationSite {
    * or at the top level the statement that holds it.
    */
   readonly surrounding: { readonly start: number; readonly end: number };
+  /**
+   * The innermost statement holding the mutation, within `surrounding` ([start, end)): a statement of a block, of a
+   * case clause or of the file (an `if` with its branches, a loop with its body), else `surrounding` itself. A verdict
+   * no case reached is kept under `--incremental` while this and the covering cases are unchanged (reuse-verdict.ts).
+   */
+  readonly statement: { readonly start: number; readonly end: number };
   readonly line: number;
   readonly column: number;
   /** The last line of the span (1-based). */
@@ -64,6 +70,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
     const endLine = sourceFile.getLineAndCharacterOfPosition(Math.max(site.start, site.end - 1)).line;
     const scope = enclosingFunction(sourceFile, site.start);
     const surrounding = scope ?? topLevelStatement(sourceFile, site.start);
+    const statement = enclosingStatement(sourceFile, site.start, surrounding);
     const inside = regionAround(regions, site.start, site.end);
     // Swapped arguments most often break the call itself (a value where a class or a name was expected), not the
     // behaviour a marker speaks of: in marked code they are run as checks too.
@@ -75,6 +82,7 @@ export function generateMutants(file: string, text: string, operators: ReadonlyS
       file,
       ...(scope ? { scope } : {}),
       surrounding,
+      statement,
       line: line + 1,
       column: character + 1,
       endLine: endLine + 1,
@@ -112,6 +120,30 @@ function enclosingFunction(sourceFile: ts.SourceFile, position: number): { start
 function topLevelStatement(sourceFile: ts.SourceFile, position: number): { start: number; end: number } {
   const statement = sourceFile.statements.find((node) => position >= node.getStart(sourceFile) && position < node.getEnd());
   return statement ? { start: statement.getStart(sourceFile), end: statement.getEnd() } : { start: 0, end: sourceFile.getEnd() };
+}
+
+/**
+ * The innermost statement of a statement list (a block's, a case clause's, the file's) holding `position` and lying
+ * within `within`; `within` itself when none does (the mutation is in a function's parameters, or in an arrow
+ * function's expression body, whose listed statement lies outside the function).
+ */
+function enclosingStatement(sourceFile: ts.SourceFile, position: number, within: { start: number; end: number }): { start: number; end: number } {
+  let found = within;
+  const visit = (node: ts.Node): void => {
+    const start = node.getStart(sourceFile);
+    if (position < start || position >= node.getEnd()) return;
+    if (isListedStatement(node) && start >= within.start && node.getEnd() <= within.end) found = { start, end: node.getEnd() };
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+function isListedStatement(node: ts.Node): boolean {
+  const { parent } = node;
+  if (!parent) return false;
+  const list = ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent) ? parent.statements : undefined;
+  return list !== undefined && (list as readonly ts.Node[]).includes(node);
 }
 
 /** Names of the declarations enclosing `position`, outermost first: `Agent.createConnection`, `parse`. */

@@ -24,7 +24,7 @@ export interface MutantPlace {
 type Tally = Map<string, number>;
 
 export class KillOrder {
-  /** Killers by line (`file:line`), function (`file#offset`), file, and mutant id (its own killer last time). */
+  /** Killers by line (`file:line`), function (`file#offset`), file, and mutant id (its own killer, or hang, last time). */
   readonly #byLine = new Map<string, Tally>();
   readonly #byFunction = new Map<string, Tally>();
   readonly #byFile = new Map<string, Tally>();
@@ -33,7 +33,8 @@ export class KillOrder {
   readonly #measured = new Set<string>();
 
   /**
-   * @param previous the records of the previous run, if any (its killed mutants are the evidence)
+   * @param previous the records of the previous run, if any (its killed mutants are the evidence; a timed-out one's
+   *   case runs first against that mutant only)
    * @param places every mutant of the current sources (not only the selected ones), to find where a previous mutant
    *   lies now; one whose id no longer exists counts for its file only
    */
@@ -41,6 +42,10 @@ export class KillOrder {
     const now = new Map(places.map((place) => [place.id, place]));
     for (const record of previous ?? []) {
       this.#measured.add(record.file);
+      // A mutant that timed out runs the case that hung on it first too: otherwise it would pass every other covering
+      // case before it (a minute for one in code every spawn runs); a timeout is no evidence about its neighbours.
+      const hung = (record.outcome?.status ?? record.status) === 'timeout' ? record.killedBy?.[0] : undefined;
+      if (hung) this.#byMutant.set(record.id, hung);
       const killer = record.status === 'killed' ? record.killedBy?.[0] : undefined;
       if (!killer) continue;
       const place = now.get(record.id);

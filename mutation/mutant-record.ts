@@ -1,6 +1,7 @@
 // A mutant's line of mutation.json, made from its plan and what became of it: run now, or reused from an earlier
 // run (`--incremental`).
 import type { MutantOutcome, MutantRecord, MutantStatus } from '../results/mutation-file.js';
+import type { MutantFingerprints } from './mutant-fingerprint.js';
 import type { MutantPlan } from './mutant-plan.js';
 
 /** The record of `plan`'s mutant with `status` after `casesRun` cases and `durationMs`. */
@@ -23,17 +24,17 @@ export function mutantRecord(plan: MutantPlan, status: MutantStatus, casesRun: n
   };
 }
 
-/** A record of a mutant just run, with its fingerprint and, when a case noticed it or none did, its outcome. */
-export function withOutcome(record: MutantRecord, fingerprint: string): MutantRecord {
+/** A record of a mutant just run, with its fingerprints and, when a case noticed it or none did, its outcome. */
+export function withOutcome(record: MutantRecord, fingerprints: MutantFingerprints): MutantRecord {
   const { status } = record;
-  if (status !== 'killed' && status !== 'timeout' && status !== 'survived') return { ...record, fingerprint };
+  if (status !== 'killed' && status !== 'timeout' && status !== 'survived') return { ...record, ...fingerprints };
   const outcome: MutantOutcome = { status, ...(record.killedBy ? { killedBy: record.killedBy } : {}), ...(record.note ? { note: record.note } : {}) };
-  return { ...record, fingerprint, outcome };
+  return { ...record, ...fingerprints, outcome };
 }
 
-/** The record of `plan`'s mutant with the outcome, cases run and duration of its earlier record (the same fingerprint). */
-export function reusedRecord(plan: MutantPlan, earlier: MutantRecord & { readonly outcome: MutantOutcome }, fingerprint: string): MutantRecord {
+/** The record of `plan`'s mutant with the outcome, cases run and duration of its earlier record (reuse-verdict.ts). */
+export function reusedRecord(plan: MutantPlan, earlier: MutantRecord & { readonly outcome: MutantOutcome }, fingerprints: MutantFingerprints): MutantRecord {
   const { outcome } = earlier;
   const record = mutantRecord(plan, outcome.status, earlier.casesRun, earlier.durationMs, { ...(outcome.killedBy ? { killedBy: outcome.killedBy } : {}), ...(outcome.note ? { note: outcome.note } : {}) });
-  return { ...record, fingerprint, outcome, reused: true };
+  return { ...record, ...fingerprints, outcome, reused: true };
 }

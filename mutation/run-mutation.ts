@@ -22,12 +22,13 @@ import type { Mutant } from './generate-mutants.js';
 import { judgeMarked, judgeUnobservable, unobservableNote } from './judge-mutant.js';
 import { KillOrder } from './kill-order.js';
 import { labelClaims, type LabelClaim } from './label-arguments.js';
-import { mutantFingerprint } from './mutant-fingerprint.js';
+import { mutantFingerprints } from './mutant-fingerprint.js';
 import { mutantRecord, reusedRecord, withOutcome } from './mutant-record.js';
 import { planCost, planMutant, planOfOneGoodCase, type MutantPlan } from './mutant-plan.js';
 import { usablePrevious } from './previous-run.js';
 import { OPERATORS, type OperatorName } from './operators.js';
 import { readReferenceSources } from './reference-sources.js';
+import { reusableOutcome } from './reuse-verdict.js';
 import { runMutant, type RunContext } from './run-mutant.js';
 import { shuffle } from './seeded-random.js';
 import { selectMutants } from './select-mutants.js';
@@ -255,18 +256,18 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
           finish(index, marker ? mutantRecord(plan, 'beyond-spec', 0, 0, { note: marker.reason }) : mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }));
         } else if (plan.cases.length === 0) finish(index, elsewhere ? mutantRecord(plan, 'unobservable', 0, 0, { note: unobservableNote(elsewhere) }) : mutantRecord(plan, 'no-coverage', 0, 0));
         else {
-          const fingerprint = mutantFingerprint(plan, texts.get(plan.mutant.file) ?? '', hashes, options.seed);
+          const fingerprints = mutantFingerprints(plan, texts.get(plan.mutant.file) ?? '', hashes, options.seed);
           const earlierRecord = before.get(plan.mutant.id);
           let outcome: MutantRecord;
           let one: MutantPlan | undefined;
-          const earlierOutcome = earlierRecord?.fingerprint === fingerprint ? earlierRecord.outcome : undefined;
+          const earlierOutcome = reusableOutcome(earlierRecord, fingerprints);
           if (earlierRecord && earlierOutcome) {
             reused++;
-            outcome = reusedRecord(plan, { ...earlierRecord, outcome: earlierOutcome }, fingerprint);
+            outcome = reusedRecord(plan, { ...earlierRecord, outcome: earlierOutcome }, fingerprints);
           } else {
             rerun++;
             one = oneCase.get(index);
-            outcome = withOutcome(await runMutant(one ?? order.order(plan), sources, texts, context), fingerprint);
+            outcome = withOutcome(await runMutant(one ?? order.order(plan), sources, texts, context), fingerprints);
             const killedBy = outcome.status === 'killed' ? outcome.killedBy?.[0] : undefined;
             if (killedBy) order.learn(plan.mutant, killedBy);
           }

@@ -57,11 +57,17 @@ export interface MutantRecord {
   readonly note?: string;
   readonly durationMs: number;
   /**
-   * For a mutant that was run: what its verdict depends on (mutation/mutant-fingerprint.ts: the mutant, the code around
-   * it, its covering cases and their code, the seed, the Node that ran them). `--incremental` reuses the verdict of a
-   * mutant whose fingerprint is unchanged.
+   * For a mutant that was run: what its verdict depends on (mutation/mutant-fingerprint.ts: the mutant, the code of its
+   * function, its covering cases and their code, the seed, the Node that ran them). `--incremental` reuses the verdict
+   * of a mutant whose fingerprint is unchanged.
    */
   readonly fingerprint?: string;
+  /**
+   * The same over the mutant's own statement instead of its function: `--incremental` also reuses a verdict no case
+   * reached (survived) while this is unchanged (mutation/reuse-verdict.ts). Absent from files written before it
+   * was added: their verdicts are reused by `fingerprint` alone.
+   */
+  readonly statementFingerprint?: string;
   /** For a mutant that was run: the run's own verdict, before the markers and lists judged it (what is reused). */
   readonly outcome?: MutantOutcome;
   /** Its outcome, cases run and duration were reused from the previous mutation.json (`--incremental`), not run now. */

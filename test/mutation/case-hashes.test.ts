@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CaseMeta } from '../../conformance/case.js';
 import { caseHashes } from '../../mutation/case-hashes.js';
 import { generateMutants } from '../../mutation/generate-mutants.js';
-import { mutantFingerprint } from '../../mutation/mutant-fingerprint.js';
+import { mutantFingerprints } from '../../mutation/mutant-fingerprint.js';
 import type { MutantPlan } from '../../mutation/mutant-plan.js';
 
 const CASES: CaseMeta[] = [
@@ -75,18 +75,30 @@ describe('rtconf mutate --incremental: the code of a case, and a mutant’s fing
     expect(hashes().get('querystring.u.other'), 'u.ts imports no _util.ts').to.equal(before.get('querystring.u.other'));
   });
 
-  it('fingerprints a mutant by its function, its cases’ code, the seed and the Node, not by code elsewhere in its file', () => {
-    const text = 'export function a(v: number): number {\n  return v + 1;\n}\n\nexport function b(v: number): number {\n  return v - 1;\n}\n';
-    const [mutant] = generateMutants('reference/x.ts', text, new Set(['arithmetic']));
+  it('fingerprints a mutant by its function (and by its statement), its cases’ code, the seed and the Node, not by code elsewhere in its file', () => {
+    const text = 'export function a(v: number): number {\n  const w = v * 2;\n  return v + w;\n}\n\nexport function b(v: number): number {\n  return v - 1;\n}\n';
+    const mutant = generateMutants('reference/x.ts', text, new Set(['arithmetic'])).find((item) => item.original === '+');
     if (!mutant) throw new Error('no mutant');
     const plan: MutantPlan = { mutant, modules: ['querystring'], cases: [CASES[0] as CaseMeta], rules: [], durations: new Map() };
     const caseCode = new Map([['querystring.t.first', 'h1']]);
-    const base = mutantFingerprint(plan, text, caseCode, 1, 'v20.0.0');
-    expect(mutantFingerprint(plan, text.replace('v - 1', 'v - 2'), caseCode, 1, 'v20.0.0'), 'another function changed').to.equal(base);
-    expect(mutantFingerprint(plan, text.replace('return v + 1;', 'return (v + 1);'), caseCode, 1, 'v20.0.0'), 'its function changed').to.not.equal(base);
-    expect(mutantFingerprint(plan, text, new Map([['querystring.t.first', 'h2']]), 1, 'v20.0.0'), 'its case changed').to.not.equal(base);
-    expect(mutantFingerprint({ ...plan, cases: [...plan.cases, CASES[1] as CaseMeta] }, text, caseCode, 1, 'v20.0.0'), 'another case covers it').to.not.equal(base);
-    expect(mutantFingerprint(plan, text, caseCode, 2, 'v20.0.0'), 'another seed').to.not.equal(base);
-    expect(mutantFingerprint(plan, text, caseCode, 1, 'v22.0.0'), 'another Node').to.not.equal(base);
+    const base = mutantFingerprints(plan, text, caseCode, 1, 'v20.0.0');
+    expect(base.fingerprint).to.not.equal(base.statementFingerprint);
+    expect(mutantFingerprints(plan, text.replace('v - 1', 'v - 2'), caseCode, 1, 'v20.0.0'), 'another function changed').to.deep.equal(base);
+    const elsewhereInFunction = mutantFingerprints(plan, text.replace('v * 2', 'v * 3'), caseCode, 1, 'v20.0.0');
+    expect(elsewhereInFunction.fingerprint, 'another statement of its function changed').to.not.equal(base.fingerprint);
+    expect(elsewhereInFunction.statementFingerprint, 'its own statement did not').to.equal(base.statementFingerprint);
+    const itsStatement = mutantFingerprints(plan, text.replace('return v + w;', 'return (v + w);'), caseCode, 1, 'v20.0.0');
+    expect(itsStatement.fingerprint, 'its statement changed').to.not.equal(base.fingerprint);
+    expect(itsStatement.statementFingerprint, 'its statement changed').to.not.equal(base.statementFingerprint);
+    const others = [
+      mutantFingerprints(plan, text, new Map([['querystring.t.first', 'h2']]), 1, 'v20.0.0'),
+      mutantFingerprints({ ...plan, cases: [...plan.cases, CASES[1] as CaseMeta] }, text, caseCode, 1, 'v20.0.0'),
+      mutantFingerprints(plan, text, caseCode, 2, 'v20.0.0'),
+      mutantFingerprints(plan, text, caseCode, 1, 'v22.0.0'),
+    ];
+    ['its case changed', 'another case covers it', 'another seed', 'another Node'].forEach((what, at) => {
+      expect(others[at]?.fingerprint, what).to.not.equal(base.fingerprint);
+      expect(others[at]?.statementFingerprint, what).to.not.equal(base.statementFingerprint);
+    });
   });
 });

@@ -37,6 +37,33 @@ describe('generateMutants', () => {
     expect(elsewhere).to.not.include(ids[0]);
   });
 
+  it('gives each mutant its own statement within its function: an if with its branches, never beyond the function', () => {
+    const text = [
+      'export function f(list: number[], n: number): number {',
+      '  const twice = n * 2;',
+      '  if (n < 10) {',
+      '    return twice + 1;',
+      '  }',
+      '  return list.map((item) => item - n).length;',
+      '}',
+      'export const TABLE = [1 + 2];',
+      '',
+    ].join('\n');
+    const mutants = generateMutants('reference/x.ts', text, new Set(['arithmetic', 'conditional-boundary']));
+    const statementOf = (original: string): string => {
+      const mutant = mutants.find((item) => item.original === original);
+      if (!mutant) throw new Error(`no mutant of ${original}`);
+      return text.slice(mutant.statement.start, mutant.statement.end);
+    };
+    expect(statementOf('*')).to.equal('const twice = n * 2;');
+    expect(statementOf('<')).to.equal('if (n < 10) {\n    return twice + 1;\n  }');
+    expect(statementOf('+')).to.equal('return twice + 1;');
+    // In an arrow's expression body the listed statement lies outside the arrow: its function is the scope.
+    expect(statementOf('-')).to.equal('(item) => item - n');
+    // At the top level, its top-level statement.
+    expect(mutants.find((item) => item.line === 8)?.statement).to.deep.equal(mutants.find((item) => item.line === 8)?.surrounding);
+  });
+
   it('shows every line of a multi-line edit in the diff', () => {
     const diff = unifiedDiff('f.ts', 'a(\n  x,\n  y);\n', { start: 0, end: 12, replacement: '' });
     expect(diff).to.equal(['--- a/f.ts', '+++ b/f.ts', '@@ -1,3 +1 @@', '-a(', '-  x,', '-  y);', '+;'].join('\n'));

@@ -1,6 +1,7 @@
 // rtconf mutate --incremental on a copy of the reference and the cases: after a change to one function it runs only
-// that function's mutants again and reports what a full run of the changed tree reports; after a change to one case it
-// runs again only mutants that case covers; with nothing changed it runs nothing.
+// that function's killed and timed-out mutants again (its survivors' statements are unchanged) and reports what a full
+// run of the changed tree reports; after a change to one case it runs again only mutants that case covers; with
+// nothing changed it runs nothing.
 import { expect } from 'chai';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,20 +72,28 @@ describe('rtconf mutate --incremental against a full run, on a copy of the tree'
     expect(verdicts(again), 'reused verdicts are the same verdicts').to.deep.equal(verdicts(full));
   });
 
-  it('after a change to one function runs only its mutants again, and gives a full run’s verdicts', async () => {
+  it('after a change to one function runs only its kills and timeouts again, and gives a full run’s verdicts', async () => {
     const text = await readFile(join(root, FILE), 'utf8');
     const mutants = generateMutants(FILE, text, OPERATORS);
     const ran = new Set(full.mutants.filter((mutant) => mutant.casesRun > 0).map((mutant) => mutant.id));
-    // The function of the first mutant that ran, given a comment line at the top of its body: every line below moves.
-    const target = mutants.find((mutant) => ran.has(mutant.id) && mutant.scope);
+    // The function of a survivor (else of the first mutant that ran), given a comment line at the top of its body:
+    // every line below moves.
+    const survivors = new Set(full.mutants.filter((mutant) => mutant.outcome?.status === 'survived').map((mutant) => mutant.id));
+    const target = mutants.find((mutant) => survivors.has(mutant.id) && mutant.scope) ?? mutants.find((mutant) => ran.has(mutant.id) && mutant.scope);
     if (!target?.scope) throw new Error('no mutant in a function ran');
     const bodyStart = text.indexOf('{', target.scope.start) + 1;
     await writeFile(join(root, FILE), `${text.slice(0, bodyStart)}\n  // changed for the test${text.slice(bodyStart)}`);
-    const inFunction = mutants.filter((mutant) => ran.has(mutant.id) && mutant.scope?.start === target.scope?.start).length;
+    // A kill or timeout in the function is checked again; a survivor whose statement is unchanged keeps its verdict.
+    const outcomes = new Map(full.mutants.map((mutant) => [mutant.id, mutant.outcome?.status]));
+    const inFunction = mutants.filter((mutant) => ran.has(mutant.id) && mutant.scope?.start === target.scope?.start && outcomes.get(mutant.id) !== 'survived').length;
+    expect(inFunction, 'mutants a case reached in the changed function').to.be.greaterThan(0);
 
     const incremental = await runMutation({ ...options(), previous: full });
-    expect(incremental.incremental?.rerun, "the changed function's mutants run again").to.equal(inFunction);
+    expect(incremental.incremental?.rerun, "the changed function's kills and timeouts run again").to.equal(inFunction);
     expect(incremental.incremental?.reused).to.equal(ran.size - inFunction);
+    const survivorsThere = mutants.filter((mutant) => survivors.has(mutant.id) && mutant.scope?.start === target.scope?.start).map((mutant) => mutant.id);
+    expect(survivorsThere.length, 'a survivor in the changed function (the equivalent mutant of decode.ts: no list is given)').to.be.greaterThan(0);
+    for (const id of survivorsThere) expect(incremental.mutants.find((mutant) => mutant.id === id), id).to.include({ reused: true, status: 'survived' });
     const fresh = await runMutation({ ...options(), cacheDir: null });
     const [incrementalVerdicts, freshVerdicts] = comparable(incremental, fresh);
     expect(incrementalVerdicts).to.deep.equal(freshVerdicts);

@@ -53,6 +53,13 @@ describe('the kill-first order of a mutant’s cases', () => {
     expect(order(kills, mutant)).to.deep.equal(['d', 'a', 'b', 'c', 'e']);
   });
 
+  it('runs the case a mutant timed out on first against that mutant only', () => {
+    const kills = new KillOrder([record('m', 'timeout', 'e'), record('sibling', 'timeout', 'c')], places);
+    expect(order(kills, mutant)).to.deep.equal(['e', 'a', 'b', 'c', 'd']);
+    expect(order(kills, place('sibling', 100))).to.deep.equal(['c', 'a', 'b', 'd', 'e']);
+    expect(order(kills, place('cousin', 500)), 'a timeout is no evidence about other mutants').to.deep.equal(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('puts the killers of mutants on its own line before those of the rest of its function, also when learnt during the run', () => {
     const onLine = place('on-line', 100, FILE, 104);
     const elsewhere = ['f1', 'f2'].map((id) => place(id, 100, FILE, 107));
