@@ -35,6 +35,13 @@ export interface RunContext {
    * agent's own check before it loads, runners/agent/agent-fitness.ts). Timeout checks never take from it.
    */
   readonly stock: AgentStock;
+  /**
+   * Agents the long plans' tails may start beyond one each, shared by all the jobs (taken when a tail starts, given
+   * back when it ends): six jobs each splitting into four put 24 agents on two cores, and a case that spawns children
+   * one after another (the argument properties) then ran past ten times its dry-run time in a mutant that left it
+   * alone, a timeout the machine made.
+   */
+  readonly spareAgents: { available: number };
   /** The unmutated reference, built once on first need. */
   unmutated(): Promise<{ adapter: string; dir: string }>;
   /** Where the time of the mutants' runs goes, summed over all mutants (each field in ms). */
@@ -70,7 +77,8 @@ const SLACK_MS = 2000;
  * A mutant's cases run in one agent, fastest first, up to about this much of their dry-run time: most mutants a case
  * notices die there. The rest of a long plan (a survivor runs every case covering it: a minute and more for the
  * argument checks every child_process call passes) is shared by several agents at once, one per `SPLIT_MS` of it, at
- * most `MAX_SPLIT`: the cases mostly wait (on children, timers, handshakes), so the run ends sooner at little CPU cost.
+ * most `MAX_SPLIT` and as the spare agents allow: the cases mostly wait (on children, timers, handshakes), so the run
+ * ends sooner at little CPU cost.
  */
 const HEAD_MS = 3000;
 const SPLIT_MS = 6000;
@@ -144,8 +152,21 @@ async function runSplit(adapter: string, cwd: string, name: string, cases: reado
   if (tailCost < SPLIT_MS) return runCases(adapter, cwd, name, cases, context, 1, context.stock);
   const first = await runCases(adapter, cwd, name, cases.slice(0, head), context, 1, context.stock);
   if (first.kind !== 'survived') return first;
-  const rest = await runCases(adapter, cwd, name, tail, context, Math.min(MAX_SPLIT, Math.ceil(tailCost / SPLIT_MS)), context.stock);
+  const agents = tailAgents(tailCost, context.spareAgents.available);
+  const extra = agents - 1;
+  context.spareAgents.available -= extra;
+  let rest: Pass;
+  try {
+    rest = await runCases(adapter, cwd, name, tail, context, agents, context.stock);
+  } finally {
+    context.spareAgents.available += extra;
+  }
   return { ...rest, casesRun: first.casesRun + rest.casesRun, passed: new Set([...first.passed, ...rest.passed]) };
+}
+
+/** The agents a tail of `tailCostMs` (by the dry run) runs in: one per `SPLIT_MS`, at most `MAX_SPLIT`, and one more than `spare`. */
+export function tailAgents(tailCostMs: number, spare: number): number {
+  return 1 + Math.max(0, Math.min(MAX_SPLIT - 1, Math.ceil(tailCostMs / SPLIT_MS) - 1, spare));
 }
 
 /**

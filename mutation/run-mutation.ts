@@ -227,6 +227,8 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       ...(options.signal ? { signal: options.signal } : {}),
       limits: { verified: new Set(), raised: new Map() },
       stock,
+      // At most twice as many agents running cases as jobs, however many long tails run at once.
+      spareAgents: { available: options.jobs },
       times: { build: 0, start: 0, cases: 0, stop: 0, timeoutChecks: 0, agents: 0 },
       unmutated: () => {
         const dir = join(workDir, 'unmutated');
