@@ -69,37 +69,69 @@ export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[
 }
 
 /**
+ * What `coverageMap` does for a set of cases, decided before anything runs, so that a caller can start what depends
+ * only on it (the dry run of the cases measured again) beside the measurement.
+ */
+export interface CoveragePlan {
+  /** The map's key (coverageKey). */
+  readonly key: string;
+  /** The map an identical tree made before, when the cache holds it: nothing is measured. */
+  readonly cached?: CoverageMap;
+  /**
+   * Else, given a usable earlier map (`earlier`: same format and seed), the ids of the cases measured again; every
+   * other case keeps its earlier coverage (update-coverage.ts). Absent: every case is measured.
+   */
+  readonly remeasure?: ReadonlySet<string>;
+}
+
+/**
+ * What measuring the map of these cases takes: nothing (cached), the cases an earlier map says can have run
+ * differently, or all of them.
+ * @example
+ * const plan = await planCoverage(sources, cases, options);
+ * const map = await coverageMap(sources, cases, options, plan);
+ */
+export async function planCoverage(
+  sources: ReferenceSources,
+  cases: readonly CaseMeta[],
+  options: CoverageOptions,
+): Promise<CoveragePlan> {
+  const key = coverageKey(sources, cases, options.seed);
+  const cached = options.cacheDir ? await cachedCoverageMap(options.cacheDir, key) : undefined;
+  if (cached) return { key, cached };
+  const { earlier } = options;
+  if (!earlier || earlier.map.format !== CACHE_FORMAT || earlier.map.seed !== options.seed) return { key };
+  return { key, remeasure: casesToRemeasure(earlier, earlier.now.texts, sources.files, cases, earlier.now.caseHashes) };
+}
+
+/**
  * The map for these cases, from the cache when an identical tree made one before, else by running them: all of them,
  * or given an earlier map (`earlier`), those that can have run differently since (`remeasured`).
+ * @param plan what planCoverage decided for these same cases and options, when the caller needed it first
  */
-export async function coverageMap(sources: ReferenceSources, cases: readonly CaseMeta[], options: CoverageOptions): Promise<CoverageMap & { cached: boolean; remeasured?: ReadonlySet<string> }> {
-  const key = coverageKey(sources, cases, options.seed);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `coverage-${key}.json`) : undefined;
-  if (cacheFile) {
-    try {
-      const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CoverageMap;
-      if (cached.format === CACHE_FORMAT && cached.key === key) {
-        if (options.cacheDir) await writeSourceSnapshot(options.cacheDir, sources, true);
-        return { ...cached, cached: true };
-      }
-    } catch {
-      // no cache yet, or an unreadable one: measure anew
-    }
+export async function coverageMap(
+  sources: ReferenceSources,
+  cases: readonly CaseMeta[],
+  options: CoverageOptions,
+  plan?: CoveragePlan,
+): Promise<CoverageMap & { cached: boolean; remeasured?: ReadonlySet<string> }> {
+  const { key, cached, remeasure } = plan ?? (await planCoverage(sources, cases, options));
+  if (cached) {
+    if (options.cacheDir) await writeSourceSnapshot(options.cacheDir, sources, true);
+    return { ...cached, cached: true };
   }
   const { earlier } = options;
+  const remeasured = earlier ? remeasure : undefined;
   let map: CoverageMap;
-  let remeasured: ReadonlySet<string> | undefined;
-  if (earlier && earlier.map.format === CACHE_FORMAT && earlier.map.seed === options.seed) {
-    const again = casesToRemeasure(earlier, earlier.now.texts, sources.files, cases, earlier.now.caseHashes);
-    remeasured = again;
-    const fresh = await measureInChild(sources, cases.filter((meta) => again.has(meta.id)), key, options);
+  if (earlier && remeasured) {
+    const fresh = await measureInChild(sources, cases.filter((meta) => remeasured.has(meta.id)), key, options);
     map = { ...mergeCoverage(earlier, fresh, earlier.now.texts, cases, key), durationMs: fresh.durationMs };
   } else {
     map = await measureInChild(sources, cases, key, options);
   }
-  if (cacheFile && options.cacheDir) {
-    await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFileAtomically(cacheFile, JSON.stringify(map));
+  if (options.cacheDir) {
+    await mkdir(options.cacheDir, { recursive: true });
+    await writeFileAtomically(join(options.cacheDir, `coverage-${key}.json`), JSON.stringify(map));
     await writeSourceSnapshot(options.cacheDir, sources);
   }
   return { ...map, cached: false, ...(remeasured ? { remeasured } : {}) };
