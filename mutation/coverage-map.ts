@@ -1,9 +1,12 @@
-// The case ↔ code map: one run of the (unmutated, bundled) reference with the in-process runner, case after case, in a
-// worker process of its own, with V8's block-level precise coverage taken after each case (`node:inspector`). Each covered byte range of the bundle is
-// mapped back through its source map to the TypeScript position it came from, so a mutant is run only against the
-// cases that executed its code. Code that ran while the modules loaded (top-level constants, tables) counts as
-// covered by every case of the modules that load it. The map is cached under the hash of the reference and case
-// sources and the seed: an unchanged tree reuses it; a changed one, given the map of an earlier tree
+// The case ↔ code map: one run of the (unmutated, bundled) reference with the in-process runner, case after case, in
+// worker processes of their own (each module's cases in a few chunks, coverage-chunks.ts), with V8's block-level
+// precise coverage taken after each case (`node:inspector`). Each covered byte range of the bundle is mapped back
+// through its source map to the TypeScript position it came from, so a mutant is run only against the cases that
+// executed its code. Code that ran while the modules loaded (top-level constants, tables) counts as covered by every
+// case of the modules that load it. Code that runs lazily on first use (a cache filled, a table built on demand) is
+// credited to the first case that runs it in each worker: with a module's cases in several workers, to the first such
+// case of each chunk, so to more cases than in one process, never to fewer. The map is cached under the hash of the
+// reference and case sources and the seed: an unchanged tree reuses it; a changed one, given the map of an earlier tree
 // (`--incremental`), measures only the cases that can have run differently (update-coverage.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,11 +26,16 @@ import type { ReferenceSources } from './reference-sources.js';
 import { toPosix } from './reference-sources.js';
 import { writeSourceSnapshot } from './source-snapshot.js';
 import { casesToRemeasure, mergeCoverage, type EarlierCoverage } from './update-coverage.js';
+import { combineCoverage } from './combine-coverage.js';
+import { coverageChunks } from './coverage-chunks.js';
 import { compactPoints, type CoverageMap, type CoveredCase, type FileCoverage } from './file-coverage.js';
 import { lineStarts, mappingPoints, type SourceMapV3 } from './source-map.js';
 
-/** Bump when the shape or meaning of the cached map changes (2: points no case ran are kept, with no case). */
-const CACHE_FORMAT = 2;
+/**
+ * Bump when the shape or meaning of the cached map changes (2: points no case ran are kept, with no case; 3: a
+ * module's cases measured in chunks, each in its own process, so lazily run code is credited per chunk).
+ */
+const CACHE_FORMAT = 3;
 
 
 /**
@@ -61,37 +69,69 @@ export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[
 }
 
 /**
+ * What `coverageMap` does for a set of cases, decided before anything runs, so that a caller can start what depends
+ * only on it (the dry run of the cases measured again) beside the measurement.
+ */
+export interface CoveragePlan {
+  /** The map's key (coverageKey). */
+  readonly key: string;
+  /** The map an identical tree made before, when the cache holds it: nothing is measured. */
+  readonly cached?: CoverageMap;
+  /**
+   * Else, given a usable earlier map (`earlier`: same format and seed), the ids of the cases measured again; every
+   * other case keeps its earlier coverage (update-coverage.ts). Absent: every case is measured.
+   */
+  readonly remeasure?: ReadonlySet<string>;
+}
+
+/**
+ * What measuring the map of these cases takes: nothing (cached), the cases an earlier map says can have run
+ * differently, or all of them.
+ * @example
+ * const plan = await planCoverage(sources, cases, options);
+ * const map = await coverageMap(sources, cases, options, plan);
+ */
+export async function planCoverage(
+  sources: ReferenceSources,
+  cases: readonly CaseMeta[],
+  options: CoverageOptions,
+): Promise<CoveragePlan> {
+  const key = coverageKey(sources, cases, options.seed);
+  const cached = options.cacheDir ? await cachedCoverageMap(options.cacheDir, key) : undefined;
+  if (cached) return { key, cached };
+  const { earlier } = options;
+  if (!earlier || earlier.map.format !== CACHE_FORMAT || earlier.map.seed !== options.seed) return { key };
+  return { key, remeasure: casesToRemeasure(earlier, earlier.now.texts, sources.files, cases, earlier.now.caseHashes) };
+}
+
+/**
  * The map for these cases, from the cache when an identical tree made one before, else by running them: all of them,
  * or given an earlier map (`earlier`), those that can have run differently since (`remeasured`).
+ * @param plan what planCoverage decided for these same cases and options, when the caller needed it first
  */
-export async function coverageMap(sources: ReferenceSources, cases: readonly CaseMeta[], options: CoverageOptions): Promise<CoverageMap & { cached: boolean; remeasured?: ReadonlySet<string> }> {
-  const key = coverageKey(sources, cases, options.seed);
-  const cacheFile = options.cacheDir ? join(options.cacheDir, `coverage-${key}.json`) : undefined;
-  if (cacheFile) {
-    try {
-      const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as CoverageMap;
-      if (cached.format === CACHE_FORMAT && cached.key === key) {
-        if (options.cacheDir) await writeSourceSnapshot(options.cacheDir, sources, true);
-        return { ...cached, cached: true };
-      }
-    } catch {
-      // no cache yet, or an unreadable one: measure anew
-    }
+export async function coverageMap(
+  sources: ReferenceSources,
+  cases: readonly CaseMeta[],
+  options: CoverageOptions,
+  plan?: CoveragePlan,
+): Promise<CoverageMap & { cached: boolean; remeasured?: ReadonlySet<string> }> {
+  const { key, cached, remeasure } = plan ?? (await planCoverage(sources, cases, options));
+  if (cached) {
+    if (options.cacheDir) await writeSourceSnapshot(options.cacheDir, sources, true);
+    return { ...cached, cached: true };
   }
   const { earlier } = options;
+  const remeasured = earlier ? remeasure : undefined;
   let map: CoverageMap;
-  let remeasured: ReadonlySet<string> | undefined;
-  if (earlier && earlier.map.format === CACHE_FORMAT && earlier.map.seed === options.seed) {
-    const again = casesToRemeasure(earlier, earlier.now.texts, sources.files, cases, earlier.now.caseHashes);
-    remeasured = again;
-    const fresh = await measureInChild(sources, cases.filter((meta) => again.has(meta.id)), key, options);
+  if (earlier && remeasured) {
+    const fresh = await measureInChild(sources, cases.filter((meta) => remeasured.has(meta.id)), key, options);
     map = { ...mergeCoverage(earlier, fresh, earlier.now.texts, cases, key), durationMs: fresh.durationMs };
   } else {
     map = await measureInChild(sources, cases, key, options);
   }
-  if (cacheFile && options.cacheDir) {
-    await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFileAtomically(cacheFile, JSON.stringify(map));
+  if (options.cacheDir) {
+    await mkdir(options.cacheDir, { recursive: true });
+    await writeFileAtomically(join(options.cacheDir, `coverage-${key}.json`), JSON.stringify(map));
     await writeSourceSnapshot(options.cacheDir, sources);
   }
   return { ...map, cached: false, ...(remeasured ? { remeasured } : {}) };
@@ -135,47 +175,63 @@ export interface CoverageJob {
 }
 
 /**
- * Measures in processes of their own, one per module whose cases it measures, side by side (the cases mostly wait: on
- * children, timers, handshakes): taking precise coverage resets V8's counters for the whole process, which would
- * wipe what a coverage tool watching this one (c8 over the tests) had counted; and the reference's cases run there
- * in process, away from the harness. A module's cases run in their order in one process, as they would in one run of
- * them all: cases of different modules share no state of the reference. Each worker runs under the same loader flags
- * as this process (tsx from sources). With no case at all, one worker measures what runs at load.
+ * Measures in processes of their own, side by side (the cases mostly wait: on children, timers, handshakes): taking
+ * precise coverage resets V8's counters for the whole process, which would wipe what a coverage tool watching this one
+ * (c8 over the tests) had counted; and the reference's cases run there in process, away from the harness. Each
+ * module's cases are cut into a few chunks (coverage-chunks.ts), balanced by the durations of the earlier map when
+ * there is one: a chunk's cases run in their order in one process, as they would in one run of them all; cases of
+ * different modules share no state of the reference. Each worker runs under the same loader flags as this process
+ * (tsx from sources). With no case at all, one worker measures what runs at load.
  */
 async function measureInChild(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
   const started = performance.now();
-  const groups = new Map<ModuleName, CaseMeta[]>();
-  for (const meta of cases) groups.set(meta.module, [...(groups.get(meta.module) ?? []), meta]);
-  const parts = groups.size > 0 ? [...groups.values()] : [[]];
-  const maps = await Promise.all(parts.map((part, index) => measureInOneChild(sources, part, key, { ...options, workDir: join(options.workDir, `coverage-${index}`) })));
-  return { ...combineCoverage(maps, cases, key, options.seed), durationMs: Math.round(performance.now() - started) };
+  const earlierCases = options.earlier?.map.cases;
+  const durations = earlierCases ? new Map(earlierCases.map((meta) => [meta.id, meta.durationMs])) : undefined;
+  const byModule = new Map<ModuleName, CaseMeta[]>();
+  for (const meta of cases) {
+    let list = byModule.get(meta.module);
+    if (!list) byModule.set(meta.module, (list = []));
+    list.push(meta);
+  }
+  const chunks = [...byModule.values()].flatMap((moduleCases) => coverageChunks(moduleCases, durations));
+  const maps = await measureSideBySide(sources, chunks.length > 0 ? chunks : [[]], key, options);
+  const map = combineCoverage(maps, cases, { format: CACHE_FORMAT, key, seed: options.seed });
+  return { ...map, durationMs: Math.round(performance.now() - started) };
 }
 
-/** One map of several measured side by side, over `cases` (every case of each part, and what ran at load in any). */
-function combineCoverage(maps: readonly CoverageMap[], cases: readonly CaseMeta[], key: string, seed: number): CoverageMap {
-  const position = new Map(cases.map((meta, index) => [meta.id, index]));
-  const points = new Map<string, Map<string, Set<number>>>();
-  for (const map of maps) {
-    const index = map.cases.map((meta) => position.get(meta.id));
-    for (const [file, coverage] of Object.entries(map.files)) {
-      let filePoints = points.get(file);
-      if (!filePoints) points.set(file, (filePoints = new Map()));
-      for (let at = 0; at < coverage.points.length; at += 3) {
-        const pointKey = `${coverage.points[at] as number}:${coverage.points[at + 1] as number}`;
-        let set = filePoints.get(pointKey);
-        if (!set) filePoints.set(pointKey, (set = new Set()));
-        for (const caseIndex of coverage.sets[coverage.points[at + 2] as number] ?? []) {
-          const now = caseIndex === -1 ? -1 : index[caseIndex];
-          if (now !== undefined) set.add(now);
+/**
+ * One worker per chunk, all at once. When one fails, the others are killed and waited for, and the run fails with the
+ * first failure (theirs would only say they were killed): no worker outlives the measurement.
+ */
+async function measureSideBySide(
+  sources: ReferenceSources,
+  chunks: readonly (readonly CaseMeta[])[],
+  key: string,
+  options: CoverageOptions,
+): Promise<CoverageMap[]> {
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) stop.abort();
+  const maps: CoverageMap[] = [];
+  let failure: { error: unknown } | undefined;
+  try {
+    await Promise.all(
+      chunks.map(async (chunk, index) => {
+        const workDir = join(options.workDir, `coverage-${index}`);
+        try {
+          maps[index] = await measureInOneChild(sources, chunk, key, { ...options, workDir, signal: stop.signal });
+        } catch (error) {
+          failure ??= { error };
+          stop.abort();
         }
-      }
-    }
+      }),
+    );
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
   }
-  const files: Record<string, FileCoverage> = {};
-  for (const [file, filePoints] of points) files[file] = compactPoints(filePoints);
-  const measured = new Map(maps.flatMap((map) => map.cases.map((meta) => [meta.id, meta] as const)));
-  const covered = cases.map((meta) => measured.get(meta.id) ?? { id: meta.id, module: meta.module, rules: meta.rules, status: 'error' as Status, durationMs: 0 });
-  return { format: CACHE_FORMAT, key, seed, cases: covered, files, durationMs: 0 };
+  if (failure) throw failure.error;
+  return maps;
 }
 
 async function measureInOneChild(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: CoverageOptions): Promise<CoverageMap> {
@@ -196,6 +252,9 @@ async function measureInOneChild(sources: ReferenceSources, cases: readonly Case
   const worker = join(dirname(here), `coverage-worker${extname(here)}`);
   const env = { ...process.env };
   delete env.NODE_V8_COVERAGE;
+  // Stopped while this one was writing its job (a sibling failed, the run was interrupted): an abort listener added
+  // now would never fire, so the worker is not started at all.
+  options.signal?.throwIfAborted();
   await new Promise<void>((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, ...CASE_RUNTIME_ARGUMENTS, worker, jobFile, outFile], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -207,7 +266,10 @@ async function measureInOneChild(sources: ReferenceSources, cases: readonly Case
       child.kill('SIGKILL');
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', reject);
+    child.on('error', (error) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
     child.on('exit', (code, signal) => {
       options.signal?.removeEventListener('abort', onAbort);
       if (code === 0) resolvePromise();

@@ -48,7 +48,7 @@ export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta
   }
   const missing = cases.filter((meta) => results[meta.id] === undefined);
   if (missing.length === 0) {
-    emit(`dry run: ${cases.length} case(s), from the cache`);
+    emit(`dry run: ${cases.length} case(s), all known already (an earlier run, the cache)`);
     return { key, results };
   }
   const started = performance.now();
@@ -77,7 +77,9 @@ export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta
     await runner.close();
   }
   const dry: DryRun = { key, results };
-  emit(`dry run: ${missing.length} case(s) against the unmutated reference in ${((performance.now() - started) / 1000).toFixed(1)} s${missing.length < cases.length ? ` (${cases.length - missing.length} from the cache)` : ''}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const already = missing.length < cases.length ? ` (${cases.length - missing.length} known already)` : '';
+  emit(`dry run: ${missing.length} case(s) against the unmutated reference in ${seconds} s${already}`);
   if (file && !options.signal?.aborted) await writeFileAtomically(file, JSON.stringify(dry));
   return dry;
 }

@@ -15,7 +15,7 @@ import { toolInfo } from '../io/tool-info.js';
 import { MUTATION_SCHEMA_VERSION, moduleScores, ruleScores, scoreOf, type CaseRecord, type MutantRecord, type MutationFile } from '../results/mutation-file.js';
 import { buildCandidate } from './build-candidate.js';
 import { caseHashes } from './case-hashes.js';
-import { cachedCoverageMap, coverageKey, coverageMap } from './coverage-map.js';
+import { cachedCoverageMap, coverageMap, planCoverage, type CoverageOptions } from './coverage-map.js';
 import { dryRun } from './dry-run.js';
 import type { EquivalentMutants } from './equivalent-mutants.js';
 import type { Mutant } from './generate-mutants.js';
@@ -153,24 +153,33 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
       (options.auditUnobservable === true || !unobservable.has(mutant.id));
     const needsCases = cases.length > 0 && mutants.some(runs);
     const dryOptions = { seed: options.seed, timeoutMs: options.timeoutMs, jobs: options.jobs, workDir, fixtures, ...(cache ? { cache } : {}), ...(options.signal ? { signal: options.signal } : {}) };
-    // A whole run needs nearly every case in the dry run: it runs beside the coverage run (both mostly wait), over all
-    // the cases, instead of after it over those the map says some mutant needs.
-    const key = needsCases ? coverageKey(sources, cases, options.seed) : undefined;
+    const coverageOptions: CoverageOptions = {
+      seed: options.seed,
+      timeoutMs: options.timeoutMs,
+      workDir,
+      ...(cache ? { cacheDir: cache } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(earlier ? { earlier } : {}),
+    };
+    // Known before the map is measured: whether it is cached, and in an incremental run the cases measured again.
+    const plan = needsCases ? await planCoverage(sources, cases, coverageOptions) : undefined;
+    // The dry run runs beside the coverage run (both mostly wait) over the cases known before the map to need it: in
+    // a whole run nearly every case does, so all of them run there, instead of after the map over those some mutant
+    // needs; in an incremental run, the cases measured again, whose earlier outcomes no longer hold. After the map,
+    // only the cases some mutant needs whose outcome is still unknown run.
+    const besideAll = plan !== undefined && !earlier && mutants.length === generated;
+    const remeasure = plan?.remeasure;
+    const besideCases = besideAll ? cases : remeasure ? cases.filter((meta) => remeasure.has(meta.id)) : [];
     const stopEarly = new AbortController();
     options.signal?.addEventListener('abort', () => stopEarly.abort(), { once: true });
-    const early = key !== undefined && !earlier && mutants.length === generated ? dryRun(sources, cases, key, { ...dryOptions, signal: stopEarly.signal }, emit) : undefined;
+    const besideOptions = { ...dryOptions, signal: stopEarly.signal };
+    const early =
+      plan && besideCases.length > 0 ? dryRun(sources, besideCases, plan.key, besideOptions, emit) : undefined;
+    // Its failure is taken up where it is awaited, after the map; until then it must not end the process as unhandled.
+    void early?.catch(() => undefined);
     let map;
     try {
-      map = needsCases
-        ? await coverageMap(sources, cases, {
-            seed: options.seed,
-            timeoutMs: options.timeoutMs,
-            workDir,
-            ...(cache ? { cacheDir: cache } : {}),
-            ...(options.signal ? { signal: options.signal } : {}),
-            ...(earlier ? { earlier } : {}),
-          })
-        : undefined;
+      map = plan ? await coverageMap(sources, cases, coverageOptions, plan) : undefined;
     } catch (error) {
       // No map, no mutant run: the dry run beside it stops, and is waited for, so none of its agents outlives this.
       stopEarly.abort();
@@ -188,7 +197,9 @@ export async function runMutation(options: MutationOptions): Promise<MutationFil
     // The dry run needs only the cases some selected mutant will run (all of them in a full run).
     const covering = new Set(mutants.flatMap((mutant) => planMutant(mutant, sources, map, cases, undefined, texts, options.timeoutMs).cases.map((meta) => meta.id)));
     const wanted = cases.filter((meta) => covering.has(meta.id));
-    const dry = early ? await early : map ? await dryRun(sources, wanted, map.key, { ...dryOptions, known }, emit) : undefined;
+    const beside = early ? await early : undefined;
+    const afterOptions = { ...dryOptions, known: { ...known, ...beside?.results } };
+    const dry = besideAll ? beside : map ? await dryRun(sources, wanted, map.key, afterOptions, emit) : undefined;
     phases.dryRunMs = lap();
     const usable = new Map<string, number>();
     const unusableCases: { case: string; status: string }[] = [];
