@@ -71,6 +71,16 @@ export const MUTANT_LAUNCH: AgentLaunch = {
   env: { RTCONF_PROPERTY_END_ON_FAILURE: '1' },
 };
 
+/**
+ * A case that times out after this many of the mutant's cases passed runs again, alone in an agent and under twice its
+ * limit, before its timeout counts. A mutant that hangs a case mostly hangs the first ones that reach it; one that
+ * lets twenty pass and then stalls one is as often the machine: in cold whole runs, the argument properties (47
+ * children spawned one after another) timed out last in plans of 160 cases, 2 to 9 times a run, against mutants they
+ * pass when the machine is quiet. It costs a real late hang a second wait, which the ordering (likely killers first)
+ * keeps rare.
+ */
+const LATE_TIMEOUT_AFTER = 20;
+
 /** Time a case past its limit gets to report before its agent is killed. */
 const SLACK_MS = 2000;
 /**
@@ -115,18 +125,23 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
     for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
       const pass = await runSplit(build.adapter, dir, name, remaining, plan.durations, context);
       casesRun += pass.casesRun;
-      if (pass.kind === 'killed') {
-        // A case that failed says what it saw; one that errored or whose agent died is noted, since a machine starved of
-        // CPU can end a case that way too, and such a kill is worth a second look.
-        const { status, message } = pass.result;
-        const note = status === 'fail' ? undefined : `the case ended ${status}${message ? `: ${firstLine(message, 300)}` : ''}`;
-        return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [pass.result.case], ...(note ? { note } : {}) });
-      }
+      if (pass.kind === 'killed') return killedRecord(plan, pass.result, casesRun, elapsed());
       // The agent could not load the mutant at all (it throws or loops while loading): every case would notice.
       if (pass.kind === 'unloadable') return mutantRecord(plan, 'killed', casesRun, elapsed(), { killedBy: [], note: `the mutant failed to load: ${firstLine(errorText(pass.error), 300)}` });
       if (pass.kind === 'interrupted') return mutantRecord(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
       if (pass.kind === 'survived') return mutantRecord(plan, 'survived', casesRun, elapsed());
       const meta = remaining.find((item) => item.id === pass.result.case);
+      if (meta && pass.passed.size >= LATE_TIMEOUT_AFTER) {
+        const alone = await runCases(build.adapter, dir, name, [{ ...meta, timeoutMs: (meta.timeoutMs ?? context.timeoutMs) * 2 }], context, 1, context.stock);
+        if (alone.kind === 'killed') return killedRecord(plan, alone.result, casesRun, elapsed());
+        if (alone.kind === 'interrupted') return mutantRecord(plan, 'error', casesRun, elapsed(), { note: 'interrupted before every covering case ran' });
+        if (alone.kind === 'survived') {
+          // The machine's doing: go on with the cases that have not passed.
+          remaining = remaining.filter((item) => !pass.passed.has(item.id) && item.id !== meta.id);
+          continue;
+        }
+        // It hung again alone: judged as any timeout.
+      }
       if (!meta || (await timeoutIsReal(meta, context))) {
         return mutantRecord(plan, 'timeout', casesRun, elapsed(), { killedBy: [pass.result.case], note: firstLine(pass.result.message ?? 'timed out', 300) });
       }
@@ -137,6 +152,15 @@ export async function runMutant(plan: MutantPlan, sources: ReferenceSources, tex
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The record of a mutant a case noticed (`result`, which failed, errored or crashed). */
+function killedRecord(plan: MutantPlan, result: CaseResult, casesRun: number, durationMs: number): MutantRecord {
+  // A case that failed says what it saw; one that errored or whose agent died is noted, since a machine starved of CPU
+  // can end a case that way too, and such a kill is worth a second look.
+  const { status, message } = result;
+  const note = status === 'fail' ? undefined : `the case ended ${status}${message ? `: ${firstLine(message, 300)}` : ''}`;
+  return mutantRecord(plan, 'killed', casesRun, durationMs, { killedBy: [result.case], ...(note ? { note } : {}) });
 }
 
 /**
