@@ -12,13 +12,13 @@ export interface ChunkedCase {
  * cases, an esbuild bundle of the reference with source maps) costs a second or two of CPU; a chunk should wait
  * several times that for its process to pay on a 2-core machine that other work shares.
  */
-export const EXPECTED_MS_PER_CHUNK = 8_000;
+const EXPECTED_MS_PER_CHUNK = 8_000;
 
 /**
  * About one chunk per this many cases when no durations are known: ~8 s at the 150 to 175 ms that a child_process or an
  * https case takes in process on average (a querystring case takes ~30 ms, so its module gets a chunk too many).
  */
-export const CASES_PER_CHUNK = 45;
+const CASES_PER_CHUNK = 45;
 
 /**
  * At most one chunk per this many cases (fewer than twice this many stay whole), so a small re-measure stays in one
@@ -26,14 +26,14 @@ export const CASES_PER_CHUNK = 45;
  * another process (a lazy start they paid for may fall on this case now), and a worker's start is paid in full for
  * every chunk, however few its cases.
  */
-export const MIN_CASES_PER_CHUNK = 12;
+const MIN_CASES_PER_CHUNK = 12;
 
 /**
  * At most this many chunks of one module. The chunks of all modules start at once, each building its own bundle;
  * beyond four per module, on two cores, those starts cost more than the few seconds of waiting a further cut saves
  * (child_process's ~32 s of cases already wait ~8 s per chunk).
  */
-export const MAX_CHUNKS_PER_MODULE = 4;
+const MAX_CHUNKS_PER_MODULE = 4;
 
 /**
  * One module's cases in chunks: contiguous runs of `cases` in their order, cut only where the topic of the ids

@@ -61,7 +61,7 @@ export interface CoverageOptions {
 }
 
 /** The key of a coverage map: the reference's sources, the case sources, the selected cases and the seed. */
-export function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[], seed: number): string {
+function coverageKey(sources: ReferenceSources, cases: readonly CaseMeta[], seed: number): string {
   const hash = createHash('sha256').update(`${CACHE_FORMAT}\0${sources.hash}\0${seed}\0${process.version}\0${CASE_RUNTIME_ARGUMENTS.join(' ')}\0`);
   for (const file of sourceFilesUnder(join(sources.root, 'conformance'))) hash.update(`${relative(sources.root, file)}\0${readFileSync(file)}\0`);
   for (const meta of cases) hash.update(`${meta.id}\0`);

@@ -18,6 +18,7 @@ import { CASE_RUNTIME_ARGUMENTS } from './coverage-map.js';
 import { applyMutant } from './generate-mutants.js';
 import type { MutantPlan } from './mutant-plan.js';
 import { mutantRecord } from './mutant-record.js';
+import { SPLIT_MS, tailAgents } from './tail-agents.js';
 import type { ReferenceSources } from './reference-sources.js';
 
 /** What every mutant of one run shares. */
@@ -86,13 +87,9 @@ const SLACK_MS = 2000;
 /**
  * A mutant's cases run in one agent, fastest first, up to about this much of their dry-run time: most mutants a case
  * notices die there. The rest of a long plan (a survivor runs every case covering it: a minute and more for the
- * argument checks every child_process call passes) is shared by several agents at once, one per `SPLIT_MS` of it, at
- * most `MAX_SPLIT` and as the spare agents allow: the cases mostly wait (on children, timers, handshakes), so the run
- * ends sooner at little CPU cost.
+ * argument checks every child_process call passes) is shared by several agents at once (tail-agents.ts).
  */
 const HEAD_MS = 3000;
-const SPLIT_MS = 6000;
-const MAX_SPLIT = 4;
 
 /** One pass of a mutant's cases in agents: the first case that noticed it, or none; and the cases that passed. */
 type Pass = { readonly casesRun: number; readonly passed: ReadonlySet<string> } & (
@@ -186,11 +183,6 @@ async function runSplit(adapter: string, cwd: string, name: string, cases: reado
     context.spareAgents.available += extra;
   }
   return { ...rest, casesRun: first.casesRun + rest.casesRun, passed: new Set([...first.passed, ...rest.passed]) };
-}
-
-/** The agents a tail of `tailCostMs` (by the dry run) runs in: one per `SPLIT_MS`, at most `MAX_SPLIT`, and one more than `spare`. */
-export function tailAgents(tailCostMs: number, spare: number): number {
-  return 1 + Math.max(0, Math.min(MAX_SPLIT - 1, Math.ceil(tailCostMs / SPLIT_MS) - 1, spare));
 }
 
 /**

@@ -1,7 +1,7 @@
-// How many agents a long plan's tail runs in (mutation/run-mutant.ts): one per six seconds of its cases' dry-run time,
+// How many agents a long plan's tail runs in (mutation/tail-agents.ts): one per six seconds of its cases' dry-run time,
 // at most four, and never more extra agents than the jobs have spare between them.
 import { expect } from 'chai';
-import { tailAgents } from '../../mutation/run-mutant.js';
+import { tailAgents } from '../../mutation/tail-agents.js';
 
 describe('the agents a long plan’s tail runs in', () => {
   it('takes one agent per six seconds of cases, at most four', () => {
