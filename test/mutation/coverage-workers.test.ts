@@ -10,18 +10,10 @@ import { selectCases } from '../../conformance/registry.js';
 import { coverageMap } from '../../mutation/coverage-map.js';
 import { readReferenceSources } from '../../mutation/reference-sources.js';
 import { mark, processesWith } from '../runners/agent-helpers.js';
+import { rejection } from '../tools/rejection.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The rejection of `promise`, which must reject. */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('the coverage workers', function () {
   this.timeout(120_000);

@@ -7,15 +7,8 @@ import { resolveCandidate } from '../../runners/resolve-candidate.js';
 import { loadAdapter } from '../../runners/load-adapter.js';
 import { CandidateError } from '../../results/candidate-spec.js';
 import { runSuite } from '../../runners/run-suite.js';
+import { rejection } from '../tools/rejection.js';
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('candidate specs', () => {
   let dir: string;
