@@ -38,10 +38,12 @@ export interface DryRunOptions {
 export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta[], key: string, options: DryRunOptions, emit: (message: string) => void): Promise<DryRun> {
   const file = options.cache ? join(options.cache, `dry-run-${key}.json`) : undefined;
   const results: Record<string, { status: string; durationMs: number }> = { ...options.known };
+  let cachedResults: DryRun['results'] = {};
   if (file) {
     try {
       const cached = JSON.parse(await readFile(file, 'utf8')) as DryRun;
-      if (cached.key === key) Object.assign(results, cached.results);
+      if (cached.key === key) cachedResults = cached.results;
+      Object.assign(results, cachedResults);
     } catch {
       // not cached yet
     }
@@ -49,6 +51,9 @@ export async function dryRun(sources: ReferenceSources, cases: readonly CaseMeta
   const missing = cases.filter((meta) => results[meta.id] === undefined);
   if (missing.length === 0) {
     emit(`dry run: ${cases.length} case(s), all known already (an earlier run, the cache)`);
+    // Outcomes handed in as known (an incremental run's earlier ones, its dry run beside the map) that the cache lacks
+    // are stored too: else the next run of this same tree would run those cases again.
+    if (file && !options.signal?.aborted && cases.some((meta) => cachedResults[meta.id] === undefined)) await writeFileAtomically(file, JSON.stringify({ key, results }));
     return { key, results };
   }
   const started = performance.now();

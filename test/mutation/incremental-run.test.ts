@@ -100,6 +100,12 @@ describe('rtconf mutate --incremental against a full run, on a copy of the tree'
     expect(incremental.total.score === null, 'both scored').to.equal(fresh.total.score === null);
     // Reused mutants below the change are reported where they are now.
     expect(incremental.mutants.map((mutant) => [mutant.id, mutant.line])).to.deep.equal(fresh.mutants.map((mutant) => [mutant.id, mutant.line]));
+    // The same tree again: its map and every case's dry-run outcome are in the cache now, the latter although the
+    // incremental run ran only the re-measured cases' dry run.
+    const phases: string[] = [];
+    const again = await runMutation({ ...options(), previous: incremental, onEvent: (event) => void (event.kind === 'phase' && phases.push(event.message)) });
+    expect(again.incremental).to.include({ rerun: 0 });
+    expect(phases.filter((message) => message.startsWith('dry run:')), phases.join('\n')).to.have.length(1).and.satisfy((lines: string[]) => lines.every((line) => line.includes('all known already')));
     full = incremental;
   });
 
