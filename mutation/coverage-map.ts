@@ -121,10 +121,9 @@ export async function coverageMap(
     return { ...cached, cached: true };
   }
   const { earlier } = options;
-  const remeasured = earlier ? remeasure : undefined;
   let map: CoverageMap;
-  if (earlier && remeasured) {
-    const fresh = await measureInChild(sources, cases.filter((meta) => remeasured.has(meta.id)), key, options);
+  if (earlier && remeasure) {
+    const fresh = await measureInChild(sources, cases.filter((meta) => remeasure.has(meta.id)), key, options);
     map = { ...mergeCoverage(earlier, fresh, earlier.now.texts, cases, key), durationMs: fresh.durationMs };
   } else {
     map = await measureInChild(sources, cases, key, options);
@@ -134,7 +133,7 @@ export async function coverageMap(
     await writeFileAtomically(join(options.cacheDir, `coverage-${key}.json`), JSON.stringify(map));
     await writeSourceSnapshot(options.cacheDir, sources);
   }
-  return { ...map, cached: false, ...(remeasured ? { remeasured } : {}) };
+  return { ...map, cached: false, ...(earlier && remeasure ? { remeasured: remeasure } : {}) };
 }
 
 /** A cached map by its key, or undefined when the cache no longer holds it. */

@@ -104,16 +104,22 @@ export function applyMutant(text: string, mutant: Edit): string {
   return `${text.slice(0, mutant.start)}${mutant.replacement}${text.slice(mutant.end)}`;
 }
 
-/** The innermost function-like node with a body around `position`. */
-function enclosingFunction(sourceFile: ts.SourceFile, position: number): { start: number; end: number } | undefined {
+/** [start, end) of the innermost node around `position` that `accept` takes, or undefined. */
+function innermostAround(sourceFile: ts.SourceFile, position: number, accept: (node: ts.Node, start: number) => boolean): { start: number; end: number } | undefined {
   let found: { start: number; end: number } | undefined;
   const visit = (node: ts.Node): void => {
-    if (position < node.getStart(sourceFile) || position >= node.getEnd()) return;
-    if (ts.isFunctionLike(node) && (node as { body?: ts.Node }).body) found = { start: node.getStart(sourceFile), end: node.getEnd() };
+    const start = node.getStart(sourceFile);
+    if (position < start || position >= node.getEnd()) return;
+    if (accept(node, start)) found = { start, end: node.getEnd() };
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
   return found;
+}
+
+/** The innermost function-like node with a body around `position`. */
+function enclosingFunction(sourceFile: ts.SourceFile, position: number): { start: number; end: number } | undefined {
+  return innermostAround(sourceFile, position, (node) => ts.isFunctionLike(node) && (node as { body?: ts.Node }).body !== undefined);
 }
 
 /** The top-level statement holding `position` (the whole file where none does). */
@@ -128,15 +134,7 @@ function topLevelStatement(sourceFile: ts.SourceFile, position: number): { start
  * function's expression body, whose listed statement lies outside the function).
  */
 function enclosingStatement(sourceFile: ts.SourceFile, position: number, within: { start: number; end: number }): { start: number; end: number } {
-  let found = within;
-  const visit = (node: ts.Node): void => {
-    const start = node.getStart(sourceFile);
-    if (position < start || position >= node.getEnd()) return;
-    if (isListedStatement(node) && start >= within.start && node.getEnd() <= within.end) found = { start, end: node.getEnd() };
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  return found;
+  return innermostAround(sourceFile, position, (node, start) => isListedStatement(node) && start >= within.start && node.getEnd() <= within.end) ?? within;
 }
 
 function isListedStatement(node: ts.Node): boolean {
